@@ -1,0 +1,39 @@
+import type { BenchmarkV1 } from '../spec/benchmark-v1.ts';
+import type { DatasetLoaderV1 } from '../spec/dataset-loader-v1.ts';
+import type { ModelProviderV1 } from '../spec/model-provider-v1.ts';
+import type { NormalizerV1 } from '../spec/normalizer-v1.ts';
+import type { MedHelmPluginV1 } from '../spec/plugin-v1.ts';
+import type { PromptTemplateV1 } from '../spec/prompt-template-v1.ts';
+import type { ScorerV1 } from '../spec/scorer-v1.ts';
+
+type WithoutVersion<T> = Omit<T, 'specificationVersion'>;
+
+// Identity helpers: they stamp the specification version and give plugin authors type inference.
+
+export function defineBenchmark(benchmark: WithoutVersion<BenchmarkV1>): BenchmarkV1 {
+  return { specificationVersion: 'v1', ...benchmark };
+}
+
+export function defineDatasetLoader(loader: WithoutVersion<DatasetLoaderV1>): DatasetLoaderV1 {
+  return { specificationVersion: 'v1', ...loader };
+}
+
+export function definePromptTemplate(template: WithoutVersion<PromptTemplateV1>): PromptTemplateV1 {
+  return { specificationVersion: 'v1', ...template };
+}
+
+export function defineNormalizer(normalizer: WithoutVersion<NormalizerV1>): NormalizerV1 {
+  return { specificationVersion: 'v1', ...normalizer };
+}
+
+export function defineScorer(scorer: WithoutVersion<ScorerV1>): ScorerV1 {
+  return { specificationVersion: 'v1', ...scorer };
+}
+
+export function defineProvider(provider: WithoutVersion<ModelProviderV1>): ModelProviderV1 {
+  return { specificationVersion: 'v1', ...provider };
+}
+
+export function definePlugin(plugin: WithoutVersion<MedHelmPluginV1>): MedHelmPluginV1 {
+  return { specificationVersion: 'v1', ...plugin };
+}

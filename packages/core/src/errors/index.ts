@@ -1,0 +1,10 @@
+export { ConfigError } from './config-error.ts';
+export { DatasetLoadError, type DatasetLocation } from './dataset-load-error.ts';
+export { MedHelmError, type MedHelmErrorOptions } from './medhelm-error.ts';
+export { ModelCallError, type ModelCallErrorDetails } from './model-call-error.ts';
+export { NoSuchEntityError } from './no-such-entity-error.ts';
+export { PluginLoadError } from './plugin-load-error.ts';
+export { PromptRenderError } from './prompt-render-error.ts';
+export { ScoringError } from './scoring-error.ts';
+export { toMedHelmError } from './to-medhelm-error.ts';
+export { UnsupportedSpecificationVersionError } from './unsupported-specification-version-error.ts';

@@ -1,0 +1,19 @@
+import { MedHelmError } from './medhelm-error.ts';
+
+/** An id (benchmark, provider, scorer, normalizer) that no registered plugin provides. */
+export class NoSuchEntityError extends MedHelmError {
+  override readonly name = 'MedHelm_NoSuchEntityError';
+  readonly kind: string;
+  readonly id: string;
+  readonly knownIds: readonly string[];
+
+  constructor(kind: string, id: string, knownIds: readonly string[]) {
+    const known = knownIds.length > 0 ? knownIds.join(', ') : '(none registered)';
+    super(`Unknown ${kind} "${id}". Known ${kind}s: ${known}.`, {
+      hint: `Check the spelling, or install and register the plugin that provides the ${kind}.`,
+    });
+    this.kind = kind;
+    this.id = id;
+    this.knownIds = knownIds;
+  }
+}

@@ -1,0 +1,18 @@
+export * from './define/define.ts';
+export { createToken, type Token } from './di/create-token.ts';
+export { type Clock, type Environment, type Logger, Tokens } from './di/tokens.ts';
+export * from './errors/index.ts';
+export { Registry } from './registry/registry.ts';
+export * from './schemas/completion.ts';
+export * from './schemas/helm-spec.ts';
+export * from './schemas/instance.ts';
+export * from './schemas/request.ts';
+export * from './schemas/stat.ts';
+export * from './spec/access-tier.ts';
+export type * from './spec/benchmark-v1.ts';
+export type * from './spec/dataset-loader-v1.ts';
+export type * from './spec/model-provider-v1.ts';
+export type * from './spec/normalizer-v1.ts';
+export * from './spec/plugin-v1.ts';
+export type * from './spec/prompt-template-v1.ts';
+export type * from './spec/scorer-v1.ts';

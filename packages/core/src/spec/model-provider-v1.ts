@@ -1,0 +1,43 @@
+import type { GenerationResult } from '../schemas/completion.ts';
+import type { GenerationRequest } from '../schemas/request.ts';
+import type { SpecificationVersionV1 } from './access-tier.ts';
+
+/** How a user points a provider at a deployment. */
+export interface ProviderSettingsV1 {
+  /** Base URL of the API, e.g. `http://127.0.0.1:8000/v1` for a local vLLM server. */
+  baseUrl?: string;
+  /** Name of the environment variable that holds the API key (never the key itself). */
+  apiKeyEnvVar?: string;
+  /** The environment to read keys from; the runner passes `process.env`. */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Options of one call. */
+export interface GenerateOptionsV1 {
+  signal?: AbortSignal;
+}
+
+/**
+ * A model behind a provider. Benchmarks never call it directly: the engine wraps every call with
+ * the request cache, the limiter and retries.
+ */
+export interface LanguageModelV1 {
+  readonly specificationVersion: SpecificationVersionV1;
+  readonly providerId: string;
+  readonly modelId: string;
+  /**
+   * Whatever besides the request decides the answer (base URL, deployment name). It is part of the
+   * request cache key, so a different server never answers from another's cache. No secrets here.
+   */
+  readonly cacheIdentity: Readonly<Record<string, string>>;
+  /** Throws ModelCallError on failure, with `isRetryable` set. */
+  doGenerate(request: GenerationRequest, options?: GenerateOptionsV1): Promise<GenerationResult>;
+}
+
+/** A model provider: turns a model id into a LanguageModelV1. */
+export interface ModelProviderV1 {
+  readonly specificationVersion: SpecificationVersionV1;
+  readonly id: string;
+  readonly displayName: string;
+  languageModel(modelId: string, settings: ProviderSettingsV1): LanguageModelV1;
+}

@@ -1,0 +1,47 @@
+import type { GenerationResult } from '../schemas/completion.ts';
+import type { HelmObjectSpec } from '../schemas/helm-spec.ts';
+import type { IdentifiedInstance } from '../schemas/instance.ts';
+import type { GenerationRequest } from '../schemas/request.ts';
+import type { MetricName, Stat } from '../schemas/stat.ts';
+import type { SpecificationVersionV1 } from './access-tier.ts';
+
+/** Everything a scorer gets for one instance. */
+export interface ScoreInputV1 {
+  instance: IdentifiedInstance;
+  /** The request that was sent. */
+  request: GenerationRequest;
+  /** The model's result (all completions, usage, timing). */
+  result: GenerationResult;
+  /** The first completion's raw text, before any processing. */
+  completion: string;
+  /** The completion after the benchmark's normalizers; `null` when a normalizer found no answer. */
+  prediction: string | null;
+  /** HELM's `num_train_instances` and `prompt_truncated` of the request. */
+  numTrainInstances: number;
+  promptTruncated: boolean;
+  /** Annotations (e.g. LLM-jury verdicts) keyed by annotator name. */
+  annotations?: Readonly<Record<string, unknown>>;
+}
+
+/** Per-instance stat values: stat name to value (booleans count as 1/0, as in HELM). */
+export type ScoreValuesV1 = Readonly<Record<string, number | boolean>>;
+
+/**
+ * Computes named per-instance stats (names follow HELM: `exact_match`, `medcalc_bench_accuracy`).
+ * Throw a ScoringError where HELM raises for an input: the instance then gets no stats from this
+ * scorer and the reason is recorded with its result.
+ */
+export interface ScorerV1 {
+  readonly specificationVersion: SpecificationVersionV1;
+  readonly id: string;
+  /** The stat names `score` can produce, for tables and schema generation. */
+  readonly statNames: readonly string[];
+  /** The HELM metric class this scorer reproduces, written to run_spec.json's `metric_specs`. */
+  readonly helmMetricSpec?: HelmObjectSpec;
+  score(input: ScoreInputV1): ScoreValuesV1 | Promise<ScoreValuesV1>;
+  /**
+   * Corpus-level stats derived from the merged per-instance stats of one split (HELM's
+   * `derive_stats`, e.g. perplexity from summed log-probabilities).
+   */
+  deriveStats?(merged: ReadonlyMap<string, Stat>, split: MetricName): ScoreValuesV1;
+}

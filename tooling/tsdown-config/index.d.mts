@@ -1,0 +1,3 @@
+import type { UserConfig } from 'tsdown';
+
+export declare function medhelmTsdownConfig(options?: { entry?: string[] }): UserConfig;
