@@ -1,2 +1,23 @@
 #!/usr/bin/env node
-export {};
+import 'reflect-metadata';
+import { main } from './main.ts';
+
+const controller = new AbortController();
+let interrupts = 0;
+process.on('SIGINT', () => {
+  interrupts++;
+  if (interrupts > 1) process.exit(130);
+  process.stderr.write(
+    '\nStopping after the requests in flight; completed instances are saved. Ctrl-C again to quit now.\n',
+  );
+  controller.abort();
+});
+
+const exitCode = await main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  cwd: process.cwd(),
+  signal: controller.signal,
+});
+process.exitCode = exitCode;

@@ -2,7 +2,7 @@ import type { GenerationResult } from '../schemas/completion.ts';
 import type { HelmObjectSpec } from '../schemas/helm-spec.ts';
 import type { IdentifiedInstance } from '../schemas/instance.ts';
 import type { GenerationRequest } from '../schemas/request.ts';
-import type { MetricName, Stat } from '../schemas/stat.ts';
+import type { Stat } from '../schemas/stat.ts';
 import type { SpecificationVersionV1 } from './access-tier.ts';
 
 /** Everything a scorer gets for one instance. */
@@ -23,8 +23,19 @@ export interface ScoreInputV1 {
   annotations?: Readonly<Record<string, unknown>>;
 }
 
-/** Per-instance stat values: stat name to value (booleans count as 1/0, as in HELM). */
-export type ScoreValuesV1 = Readonly<Record<string, number | boolean>>;
+/**
+ * Per-instance stat values: stat name to value. Booleans count as 1/0 and `null` declares a stat
+ * with no value (count 0), exactly as HELM's `Stat.add` treats them.
+ */
+export type ScoreValuesV1 = Readonly<Record<string, number | boolean | null>>;
+
+/** The group of per-instance stats a derived stat is computed over (HELM's `MetricContext`). */
+export interface DeriveStatsContextV1 {
+  split: string;
+  subSplit?: string;
+  /** How many evaluated instances the context holds. */
+  instanceCount: number;
+}
 
 /**
  * Computes named per-instance stats (names follow HELM: `exact_match`, `medcalc_bench_accuracy`).
@@ -40,8 +51,9 @@ export interface ScorerV1 {
   readonly helmMetricSpec?: HelmObjectSpec;
   score(input: ScoreInputV1): ScoreValuesV1 | Promise<ScoreValuesV1>;
   /**
-   * Corpus-level stats derived from the merged per-instance stats of one split (HELM's
-   * `derive_stats`, e.g. perplexity from summed log-probabilities).
+   * Corpus-level stats derived from this scorer's merged per-instance stats of one context (HELM's
+   * `derive_stats`, e.g. perplexity from summed log-probabilities; `num_instances`). `merged` is
+   * keyed by stat name.
    */
-  deriveStats?(merged: ReadonlyMap<string, Stat>, split: MetricName): ScoreValuesV1;
+  deriveStats?(merged: ReadonlyMap<string, Stat>, context: DeriveStatsContextV1): ScoreValuesV1;
 }

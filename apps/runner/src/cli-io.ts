@@ -1,0 +1,14 @@
+import type { Environment } from '@medhelm/core';
+
+/** The process as the CLI sees it; tests pass their own to run the CLI in-process. */
+export interface CliIo {
+  stdout: { write(text: string): unknown; isTTY?: boolean; columns?: number };
+  stderr: { write(text: string): unknown };
+  env: Environment;
+  cwd: string;
+  /** Aborted on Ctrl-C: the run stops taking new instances and keeps what completed. */
+  signal?: AbortSignal;
+}
+
+/** Exit codes: 0 success; 1 the run finished with failed instances; 2 bad usage/config/data; 130 interrupted. */
+export const ExitCode = { ok: 0, failedInstances: 1, error: 2, interrupted: 130 } as const;

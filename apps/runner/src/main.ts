@@ -1,0 +1,79 @@
+import { Command, CommanderError, Option } from 'commander';
+import { type CliIo, ExitCode } from './cli-io.ts';
+import { listCommand } from './commands/list-command.ts';
+import { type RunCommandOptions, runCommand } from './commands/run-command.ts';
+import { createApplicationContainer } from './composition-root.ts';
+import { formatError } from './output/format-error.ts';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** Runs the `medhelm` command line with `argv` (without the node and script paths). */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  let exitCode: number = ExitCode.ok;
+  const application = () =>
+    createApplicationContainer({
+      env: io.env,
+      clock: { now: () => new Date() },
+      logger: {
+        info: (message) => io.stderr.write(`${message}\n`),
+        warn: (message) => io.stderr.write(`warning: ${message}\n`),
+      },
+    });
+
+  const program = new Command('medhelm')
+    .description('Evaluate LLMs on MedHELM medical benchmarks, scored exactly as HELM scores them.')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    });
+
+  program
+    .command('run')
+    .description('Run benchmarks against models and write HELM-compatible run directories.')
+    .option('--benchmarks <ids>', 'comma-separated benchmark ids (see `medhelm list`)')
+    .option(
+      '--models <models>',
+      'comma-separated <provider>:<model>, e.g. baseline:first-option, openai-compatible:gpt-4o',
+    )
+    .option(
+      '--run-entries <entry>',
+      'a HELM run entry, e.g. "pubmed_qa:model=openai-compatible:gpt-4o" (repeatable)',
+      collect,
+    )
+    .option('--conf-paths <file>', 'a HELM run-entries conf file (repeatable)', collect)
+    .option('--suite <name>', 'suite name: runs go to <output-path>/runs/<suite>/', 'latest')
+    .option('--max-eval-instances <n>', 'evaluate at most n instances per run, downsampled exactly as HELM')
+    .option('-o, --output-path <dir>', 'output folder', 'benchmark_output')
+    .option(
+      '--data-dir <dir>',
+      'read dataset files from this folder (<dir>/<file> or <dir>/<benchmark>/<file>)',
+    )
+    .option('--sample', 'use the small real data sample bundled with each benchmark package')
+    .option('--concurrency <n>', 'model calls in flight at once', '4')
+    .option('--base-url <url>', 'API base URL, e.g. http://127.0.0.1:8000/v1 for a local vLLM server')
+    .option('--api-key-env <name>', 'environment variable that holds the API key (default: OPENAI_API_KEY)')
+    .addOption(new Option('--no-cache', 'do not read or write the request cache'))
+    .action(async (options: RunCommandOptions) => {
+      exitCode = await runCommand(await application(), options, io);
+    });
+
+  program
+    .command('list')
+    .description('List the installed benchmarks.')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => {
+      exitCode = listCommand(await application(), options, io);
+    });
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? ExitCode.ok : ExitCode.error;
+    }
+    io.stderr.write(formatError(error));
+    return ExitCode.error;
+  }
+}

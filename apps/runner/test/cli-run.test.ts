@@ -1,0 +1,281 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMockOpenAiServer } from '@medhelm/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+const HELM_FILES = [
+  'per_instance_stats.json',
+  'run_spec.json',
+  'scenario.json',
+  'scenario_state.json',
+  'stats.json',
+];
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (closers.length > 0) await closers.pop()?.();
+});
+
+function temporaryDirectory(): string {
+  return mkdtempSync(join(tmpdir(), 'medhelm-cli-'));
+}
+
+function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+describe('medhelm run', () => {
+  it('runs the quickstart: both benchmarks on bundled samples with the baseline model', async () => {
+    const cwd = temporaryDirectory();
+    const result = await runCli(
+      [
+        'run',
+        '--benchmarks',
+        'pubmed_qa,medcalc_bench',
+        '--models',
+        'baseline:first-option',
+        '--sample',
+        '--suite',
+        'quickstart',
+      ],
+      { cwd },
+    );
+    expect(result.stderr).not.toContain('error');
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/pubmed_qa\s+baseline\/first-option\s+\d+\/\d+\s+exact_match/);
+    expect(result.stdout).toMatch(
+      /medcalc_bench\s+baseline\/first-option\s+\d+\/\d+\s+medcalc_bench_accuracy/,
+    );
+    const suite = join(cwd, 'benchmark_output', 'runs', 'quickstart');
+    const runs = readdirSync(suite).sort();
+    expect(runs).toEqual([
+      'medcalc_bench:model=baseline_first-option,model_deployment=baseline_first-option',
+      'pubmed_qa:model=baseline_first-option,model_deployment=baseline_first-option',
+    ]);
+    for (const run of runs) {
+      const files = readdirSync(join(suite, run));
+      for (const file of HELM_FILES) expect(files).toContain(file);
+      const runSpec = readJson(join(suite, run, 'run_spec.json')) as { name: string };
+      expect(runSpec.name).toBe(run);
+    }
+    // The baseline answers "A": on PubMedQA that is "yes", so exact_match equals the share of "yes" golds.
+    const state = readJson(join(suite, runs[1]!, 'scenario_state.json')) as {
+      request_states: Array<{
+        instance: { references: Array<{ output: { text: string }; tags: string[] }> };
+      }>;
+    };
+    const yesShare =
+      state.request_states.filter((requestState) =>
+        requestState.instance.references.some(
+          (reference) => reference.output.text === 'yes' && reference.tags.includes('correct'),
+        ),
+      ).length / state.request_states.length;
+    const stats = readJson(join(suite, runs[1]!, 'stats.json')) as Array<{
+      name: { name: string; split?: string; perturbation?: unknown };
+      mean?: number;
+    }>;
+    const exactMatch = stats.find(
+      (stat) => stat.name.name === 'exact_match' && stat.name.perturbation === undefined,
+    );
+    expect(exactMatch?.mean).toBeCloseTo(yesShare, 12);
+  });
+
+  it('runs against an OpenAI-compatible server, and a second run is served entirely from the cache', async () => {
+    const server = await startMockOpenAiServer({ reply: () => 'B' });
+    closers.push(() => server.close());
+    const cwd = temporaryDirectory();
+    const argv = [
+      'run',
+      '--benchmarks',
+      'pubmed_qa,medcalc_bench',
+      '--models',
+      'openai-compatible:test-model',
+      '--base-url',
+      server.baseUrl,
+      '--sample',
+      '--max-eval-instances',
+      '5',
+    ];
+    const first = await runCli(argv, { cwd });
+    expect(first.exitCode).toBe(0);
+    expect(server.requests.length).toBe(10);
+    const body = server.requests[0]?.body as {
+      model: string;
+      messages: Array<{ role: string; content: string }>;
+    };
+    expect(body.model).toBe('test-model');
+    expect(body.messages[0]?.role).toBe('user');
+
+    const second = await runCli(argv, { cwd });
+    expect(second.exitCode).toBe(0);
+    expect(server.requests.length).toBe(10);
+    expect(second.stdout).toContain('0/5/0');
+  });
+
+  it('resumes an interrupted run without repeating a request', async () => {
+    const controller = new AbortController();
+    const server = await startMockOpenAiServer({
+      reply: (_body, index) => {
+        if (index === 2) controller.abort();
+        return 'A';
+      },
+    });
+    closers.push(() => server.close());
+    const cwd = temporaryDirectory();
+    const argv = [
+      'run',
+      '--benchmarks',
+      'pubmed_qa',
+      '--models',
+      'openai-compatible:m',
+      '--base-url',
+      server.baseUrl,
+      '--sample',
+      '--concurrency',
+      '1',
+      '--no-cache',
+    ];
+    const interrupted = await runCli(argv, { cwd, signal: controller.signal });
+    expect(interrupted.exitCode).toBe(130);
+    expect(server.requests.length).toBe(3);
+    expect(
+      existsSync(
+        join(
+          cwd,
+          'benchmark_output',
+          'runs',
+          'latest',
+          'pubmed_qa:model=openai-compatible_m,model_deployment=openai-compatible_m',
+        ),
+      ),
+    ).toBe(false);
+
+    const resumed = await runCli(argv, { cwd });
+    expect(resumed.exitCode).toBe(0);
+    const state = readJson(
+      join(
+        cwd,
+        'benchmark_output',
+        'runs',
+        'latest',
+        'pubmed_qa:model=openai-compatible_m,model_deployment=openai-compatible_m',
+        'scenario_state.json',
+      ),
+    ) as { request_states: unknown[] };
+    // Every instance was requested exactly once across the two invocations.
+    expect(server.requests.length).toBe(state.request_states.length);
+    const prompts = server.requests.map((request) =>
+      JSON.stringify((request.body as { messages: unknown }).messages),
+    );
+    expect(new Set(prompts).size).toBe(prompts.length);
+  });
+
+  it('reports failed instances, exits 1, and retries only those on the next run', async () => {
+    let failing = true;
+    const server = await startMockOpenAiServer({
+      reply: (_body, index) =>
+        failing && index === 1 ? { status: 400, body: '{"error":{"message":"bad request"}}' } : 'A',
+    });
+    closers.push(() => server.close());
+    const cwd = temporaryDirectory();
+    const argv = [
+      'run',
+      '--benchmarks',
+      'pubmed_qa',
+      '--models',
+      'openai-compatible:m',
+      '--base-url',
+      server.baseUrl,
+      '--sample',
+      '--max-eval-instances',
+      '4',
+      '--concurrency',
+      '1',
+    ];
+    const first = await runCli(argv, { cwd });
+    expect(first.exitCode).toBe(1);
+    expect(first.stderr).toContain('1 instances failed');
+    const runDirectory = join(
+      cwd,
+      'benchmark_output',
+      'runs',
+      'latest',
+      'pubmed_qa:model=openai-compatible_m,model_deployment=openai-compatible_m',
+    );
+    const report = readJson(join(runDirectory, 'medhelm_run.json')) as {
+      failures: unknown[];
+      counts: { completed: number };
+    };
+    expect(report.failures).toHaveLength(1);
+    expect(report.counts.completed).toBe(3);
+
+    failing = false;
+    const second = await runCli(argv, { cwd });
+    expect(second.exitCode).toBe(0);
+    expect(server.requests.length).toBe(5);
+    const state = readJson(join(runDirectory, 'scenario_state.json')) as { request_states: unknown[] };
+    expect(state.request_states).toHaveLength(4);
+  });
+});
+
+describe('medhelm run: bad input', () => {
+  it('fails on an unknown benchmark, listing the known ones', async () => {
+    const result = await runCli(
+      ['run', '--benchmarks', 'pubmedqa', '--models', 'baseline:first-option', '--sample'],
+      { cwd: temporaryDirectory() },
+    );
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(
+      'Unknown benchmark "pubmedqa". Known benchmarks: medcalc_bench, pubmed_qa.',
+    );
+  });
+
+  it('fails on an unknown provider, listing the known ones', async () => {
+    const result = await runCli(
+      ['run', '--benchmarks', 'pubmed_qa', '--models', 'opneai:gpt-4o', '--sample'],
+      { cwd: temporaryDirectory() },
+    );
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(
+      'Unknown provider "opneai". Known providers: baseline, openai-compatible.',
+    );
+  });
+
+  it('fails on a malformed dataset row, naming the file, the row and the field', async () => {
+    const cwd = temporaryDirectory();
+    const dataDirectory = join(cwd, 'data');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(dataDirectory);
+    const entries = {
+      '12345': { QUESTION: 'Is it?', CONTEXTS: ['c'], LABELS: ['BACKGROUND'], final_decision: 'yes' },
+      '67890': { QUESTION: 'Is it not?', CONTEXTS: ['c'], LABELS: ['BACKGROUND'] },
+    };
+    writeFileSync(join(dataDirectory, 'ori_pqal.json'), JSON.stringify(entries, null, 4));
+    const result = await runCli(
+      ['run', '--benchmarks', 'pubmed_qa', '--models', 'baseline:first-option', '--data-dir', dataDirectory],
+      { cwd },
+    );
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('ori_pqal.json');
+    expect(result.stderr).toContain('67890');
+    expect(result.stderr).toContain('final_decision');
+  });
+});
+
+describe('medhelm list', () => {
+  it('lists the installed benchmarks as JSON', async () => {
+    const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
+    expect(result.exitCode).toBe(0);
+    const rows = JSON.parse(result.stdout) as Array<{
+      id: string;
+      access: string;
+      mainMetric: string;
+      category: string;
+    }>;
+    expect(rows.map((row) => [row.id, row.access, row.mainMetric])).toEqual([
+      ['medcalc_bench', 'public', 'medcalc_bench_accuracy'],
+      ['pubmed_qa', 'public', 'exact_match'],
+    ]);
+  });
+});

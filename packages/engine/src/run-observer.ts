@@ -1,0 +1,21 @@
+import type { RunPlan } from './plan/plan-runs.ts';
+import type { RunOutcome } from './run-outcome.ts';
+
+/** What the engine reports while it works; the runner renders it (progress bar or plain lines). */
+export interface RunObserver {
+  onRunStart(event: { plan: RunPlan; total: number; available: number }): void;
+  onInstanceDone(event: {
+    plan: RunPlan;
+    done: number;
+    total: number;
+    source: 'model' | 'cache' | 'checkpoint' | 'failed';
+  }): void;
+  onRunEnd(outcome: RunOutcome): void;
+}
+
+/** An observer that ignores everything (tests, library use). */
+export const silentRunObserver: RunObserver = {
+  onRunStart: () => {},
+  onInstanceDone: () => {},
+  onRunEnd: () => {},
+};

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { CheckpointStore } from './checkpoint-store.ts';
+import { assertIsMedHelmStore, migrateStoreSchema, notAStore } from './migrate-store-schema.ts';
+import { RequestCache } from './request-cache.ts';
+import { StoreError } from './store-error.ts';
+
+/** Where the store lives. */
+export interface StoreOptions {
+  /**
+   * File path of the SQLite database; missing parent directories are created. The engine's
+   * default is `<output-path>/cache/medhelm.sqlite`.
+   */
+  path: string;
+}
+
+/** How long a connection waits for another process's write lock before failing with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * One MedHELM store file: the request cache and the instance checkpoints, on one better-sqlite3
+ * connection in WAL mode (readers never block the writer, so several processes may share a file).
+ * Nothing in it is a credential; see `requestCacheKey`.
+ */
+export class MedHelmStore {
+  /** Absolute path of the database file. */
+  readonly path: string;
+  readonly requestCache: RequestCache;
+  readonly checkpoints: CheckpointStore;
+  readonly #db: Database.Database;
+
+  private constructor(path: string, db: Database.Database) {
+    this.path = path;
+    this.#db = db;
+    this.requestCache = new RequestCache(db);
+    this.checkpoints = new CheckpointStore(db);
+  }
+
+  /**
+   * Opens (creating if needed) the store at `options.path`: WAL journal, `synchronous=NORMAL`,
+   * a busy timeout, and the schema created or migrated via `PRAGMA user_version`. Fails with a
+   * StoreError (a MedHelmError) naming the path when the file is not a MedHELM store, was written
+   * by a newer schema version, or cannot be opened.
+   */
+  static open(options: StoreOptions): MedHelmStore {
+    const path = resolve(options.path);
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (error) {
+      throw new StoreError(`Cannot create the directory for the MedHELM store ${path}.`, { cause: error });
+    }
+    let db: Database.Database;
+    try {
+      db = new Database(path);
+    } catch (error) {
+      throw new StoreError(`Cannot open the MedHELM store ${path}: ${messageOf(error)}`, { cause: error });
+    }
+    try {
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      // Check before anything writes: switching a foreign database to WAL would already change it.
+      assertIsMedHelmStore(db, path);
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      migrateStoreSchema(db, path);
+      return new MedHelmStore(path, db);
+    } catch (error) {
+      db.close();
+      if (error instanceof StoreError) throw error;
+      if (isSqliteCode(error, 'SQLITE_NOTADB')) throw notAStore(path, error);
+      throw new StoreError(`Cannot open the MedHELM store ${path}: ${messageOf(error)}`, { cause: error });
+    }
+  }
+
+  /**
+   * Closes the connection. The last connection to close checkpoints the WAL into the main file
+   * and removes the `-wal` and `-shm` files. Calling it twice is harmless.
+   */
+  close(): void {
+    if (this.#db.open) this.#db.close();
+  }
+}
+
+function isSqliteCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

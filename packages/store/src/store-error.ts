@@ -1,0 +1,10 @@
+import { MedHelmError } from '@medhelm/core';
+
+/**
+ * The store cannot do what was asked: the database file is not a MedHELM store, was written by a
+ * newer release, cannot be opened, or a value cannot be stored. Always names the file (or the
+ * run/instance) involved, so the user knows what to move or delete.
+ */
+export class StoreError extends MedHelmError {
+  override readonly name = 'MedHelm_StoreError';
+}
