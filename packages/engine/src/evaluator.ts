@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   type Environment,
   type LanguageModelV1,
+  ModelCallError,
   type ModelProviderV1,
   type ProviderSettingsV1,
   type Registry,
@@ -109,6 +110,11 @@ export class Evaluator {
               cached: generation.cached,
             });
           } catch (error) {
+            // A call cut short by Ctrl-C is not a failure: the instance simply stays to do.
+            if (options.signal?.aborted) return;
+            // A refusal before any HTTP exchange that no retry can fix (e.g. a missing API key)
+            // would fail every instance the same way: stop the run and say why instead.
+            if (isConfigurationFailure(error)) throw error;
             source = 'failed';
             const message = toMedHelmError(error, `instance ${instance.id}`).message;
             failures.push({ instanceId: instance.id, error: message });
@@ -226,4 +232,8 @@ async function writeRunReport(outcome: RunOutcome): Promise<void> {
   const path = join(outcome.runDirectory, 'medhelm_run.json');
   await writeFile(`${path}.partial`, `${JSON.stringify(report, null, 2)}\n`);
   await rename(`${path}.partial`, path);
+}
+
+function isConfigurationFailure(error: unknown): boolean {
+  return error instanceof ModelCallError && error.status === undefined && !error.isRetryable;
 }

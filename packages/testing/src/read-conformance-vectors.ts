@@ -18,7 +18,9 @@ export function readConformanceVectors(path: string): ConformanceVector[] {
   const vectors: ConformanceVector[] = [];
   lines.forEach((text, index) => {
     if (text.trim() === '') return;
-    const parsed = JSON.parse(text) as Omit<ConformanceVector, 'line'>;
+    const parsed = JSON.parse(text) as Omit<ConformanceVector, 'line' | 'extra'> & {
+      extra?: ConformanceVector['extra'];
+    };
     vectors.push({ extra: {}, ...parsed, line: index + 1 });
   });
   return vectors;

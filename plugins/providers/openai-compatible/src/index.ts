@@ -1,1 +1,34 @@
-export {};
+import { definePlugin } from '@medhelm/core';
+import { createOpenAiCompatibleProvider } from './create-openai-compatible-provider.ts';
+
+export {
+  chatCompletionResponseSchema,
+  chatCompletionUsageSchema,
+} from './chat-completion-response-schema.ts';
+export {
+  createOpenAiCompatibleProvider,
+  DEFAULT_API_KEY_ENV_VAR,
+  DEFAULT_OPENAI_BASE_URL,
+  DEFAULT_TIMEOUT_MS,
+  normalizeBaseUrl,
+  OPENAI_COMPATIBLE_PROVIDER_ID,
+  type OpenAiCompatibleProvider,
+  type OpenAiCompatibleProviderOptions,
+} from './create-openai-compatible-provider.ts';
+export { isRetryableNetworkError, isRetryableStatus } from './is-retryable.ts';
+export {
+  BODY_EXCERPT_LIMIT,
+  type ChatCompletionRequestBody,
+  type OpenAiCompatibleLanguageModel,
+  toChatCompletionBody,
+} from './openai-compatible-chat-model.ts';
+
+/** The provider with default options, as the runner registers it. */
+export const openAiCompatibleProvider = createOpenAiCompatibleProvider();
+
+/** The plugin the runner loads: registers {@link openAiCompatibleProvider}. */
+export const plugin = definePlugin({
+  name: '@medhelm/provider-openai-compatible',
+  kind: 'provider',
+  register: (context) => context.registerProvider(openAiCompatibleProvider),
+});

@@ -1,0 +1,103 @@
+import { ConfigError, defineProvider, type ModelProviderV1, NoSuchEntityError, Registry } from '@medhelm/core';
+import { describe, expect, it } from 'vitest';
+import { parseConfText } from './conf-file.ts';
+import { planRuns } from './plan-runs.ts';
+import { parseRunEntry } from './run-entry.ts';
+import { fakeBenchmark } from './test-benchmark.ts';
+
+function registries() {
+  const benchmarks = new Registry<ReturnType<typeof fakeBenchmark>>('benchmark');
+  benchmarks.register(fakeBenchmark('pubmed_qa'));
+  benchmarks.register(fakeBenchmark('medcalc_bench'));
+  const providers = new Registry<ModelProviderV1>('provider');
+  for (const id of ['openai-compatible', 'baseline']) {
+    providers.register(
+      defineProvider({
+        id,
+        displayName: id,
+        languageModel: () => {
+          throw new Error('not called by the planner');
+        },
+      }),
+    );
+  }
+  return { benchmarks, providers };
+}
+
+describe('planRuns', () => {
+  it('names runs as HELM does for MedHELM leaderboard entries', () => {
+    const [plan] = planRuns(
+      [
+        parseRunEntry(
+          'medcalc_bench:num_output_tokens=4000,model=deepseek-ai/deepseek-r1,model_deployment=openai-compatible/deepseek-ai/deepseek-r1',
+        ),
+      ],
+      registries(),
+    );
+    expect(plan?.runName).toBe(
+      'medcalc_bench:num_output_tokens=4000,model=deepseek-ai_deepseek-r1,model_deployment=openai-compatible_deepseek-ai_deepseek-r1',
+    );
+    expect(plan?.adapterSpec.max_tokens).toBe(4000);
+    expect(plan?.adapterSpec.model).toBe('deepseek-ai/deepseek-r1');
+    expect(plan?.adapterSpec.model_deployment).toBe('openai-compatible/deepseek-ai/deepseek-r1');
+    expect(plan?.deployment).toMatchObject({ providerId: 'openai-compatible', modelId: 'deepseek-ai/deepseek-r1' });
+  });
+
+  it('accepts the provider:model short form and keeps colons in model ids', () => {
+    const [plan] = planRuns([parseRunEntry('pubmed_qa:model=openai-compatible:llama3.1:8b')], registries());
+    expect(plan?.deployment).toMatchObject({ providerId: 'openai-compatible', modelId: 'llama3.1:8b' });
+    expect(plan?.runName).toBe('pubmed_qa:model=openai-compatible_llama3.1:8b');
+  });
+
+  it('fills max_eval_instances from the flag only where the entry sets none', () => {
+    const planned = planRuns(
+      [parseRunEntry('pubmed_qa:model=baseline:first-option,max_eval_instances=3'), parseRunEntry('medcalc_bench:model=baseline:first-option')],
+      registries(),
+      { maxEvalInstances: 10 },
+    );
+    expect(planned.map((plan) => plan.adapterSpec.max_eval_instances)).toEqual([3, 10]);
+    expect(planned[0]?.runName).toBe('pubmed_qa:model=baseline_first-option,max_eval_instances=3');
+  });
+
+  it('appends conf-file groups as HELM does', () => {
+    const entries = parseConfText('entries: [ {description: "pubmed_qa:model=baseline:first-option", priority: 1, groups: ["b", "a"]} ]', 'x.conf');
+    const [plan] = planRuns(entries, registries());
+    expect(plan?.runName).toBe('pubmed_qa:model=baseline_first-option,groups=a-b');
+    expect(plan?.groups).toEqual(['pubmed_qa', 'b', 'a']);
+  });
+
+  it('rejects unknown keys, benchmarks and providers with the known ones listed', () => {
+    expect(() => planRuns([parseRunEntry('pubmed_qa:model=baseline:x,foo=1')], registries())).toThrow(/unknown key "foo"/);
+    expect(() => planRuns([parseRunEntry('pubmedqa:model=baseline:x')], registries())).toThrow(NoSuchEntityError);
+    expect(() => planRuns([parseRunEntry('pubmed_qa:model=nope:x')], registries())).toThrow(
+      'Unknown provider "nope". Known providers: baseline, openai-compatible.',
+    );
+    expect(() => planRuns([parseRunEntry('pubmed_qa:model=gpt-4o')], registries())).toThrow(ConfigError);
+  });
+});
+
+describe('parseConfText', () => {
+  it('reads HELM run-entries files with comments', () => {
+    const text = [
+      '# MedHELM public entries',
+      'entries: [',
+      '  ## Medical Research Assistance ##',
+      '  {description: "pubmed_qa:model=openai/gpt-4o,model_deployment=openai-compatible/gpt-4o", priority: 1},',
+      '  {description: "medcalc_bench:model=baseline:first-option", priority: 2}  // second',
+      ']',
+    ].join('\n');
+    const entries = parseConfText(text, 'run_entries.conf');
+    expect(entries.map((entry) => [entry.benchmarkId, entry.priority])).toEqual([
+      ['pubmed_qa', 1],
+      ['medcalc_bench', 2],
+    ]);
+    expect(entries[0]?.args).toEqual([
+      ['model', 'openai/gpt-4o'],
+      ['model_deployment', 'openai-compatible/gpt-4o'],
+    ]);
+  });
+
+  it('names the file and line of an entry without a description', () => {
+    expect(() => parseConfText('entries: [\n  {priority: 1}\n]', 'bad.conf')).toThrow('bad.conf, line 2: an entry has no description.');
+  });
+});

@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { applyNormalizers, type IdentifiedInstance } from '@medhelm/core';
+import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
+import { describe, expect, it } from 'vitest';
+import { HELM_REFERENCE_METRICS } from './helm-reference-metrics.ts';
+import { multipleChoiceOutputMappingNormalizer } from './multiple-choice-output-mapping.ts';
+
+const instance: IdentifiedInstance = { id: 'id0', input: { text: '' }, references: [], split: 'test' };
+const outputMapping = { A: 'yes', B: 'no', C: 'maybe' };
+
+const sharedDirectory = findSharedDirectory();
+const vectors =
+  sharedDirectory === undefined
+    ? []
+    : readConformanceVectors(join(sharedDirectory, 'conformance', 'multiple_choice.jsonl'));
+
+describe('multipleChoiceOutputMappingNormalizer', () => {
+  const normalizer = multipleChoiceOutputMappingNormalizer();
+
+  it('strips the completion and maps the letter to its option text', () => {
+    expect(normalizer.id).toBe('multiple_choice_output_mapping');
+    expect(normalizer.normalize(' B\n', { instance, outputMapping })).toBe('no');
+  });
+
+  it('gives null (no answer) for a key that is not in the mapping', () => {
+    for (const completion of ['b', 'B.', '(B)', 'Answer: B', '', 'constructor', '__proto__']) {
+      expect(normalizer.normalize(completion, { instance, outputMapping })).toBeNull();
+    }
+  });
+
+  it('only strips when the request has no output mapping, as HELM maps nothing then', () => {
+    const withPattern = multipleChoiceOutputMappingNormalizer({ outputMappingPattern: '([A-C])' });
+    expect(withPattern.normalize('  The answer is B ', { instance })).toBe('The answer is B');
+  });
+
+  it('extracts the key with the pattern first', () => {
+    const withPattern = multipleChoiceOutputMappingNormalizer({ outputMappingPattern: '\\b([A-C])\\b' });
+    expect(withPattern.normalize('I pick C because', { instance, outputMapping })).toBe('maybe');
+    // No match gives "", which is not a key.
+    expect(withPattern.normalize('none', { instance, outputMapping })).toBeNull();
+  });
+});
+
+describe.skipIf(sharedDirectory === undefined)('multiple choice conformance (multiple_choice.jsonl)', () => {
+  it.each(vectors.map((vector) => [vector.line, vector] as const))('line %i', (_line, vector) => {
+    const pattern = vector.extra.output_mapping_pattern as string | null;
+    const normalizer = multipleChoiceOutputMappingNormalizer(
+      pattern === null ? {} : { outputMappingPattern: pattern },
+    );
+    const prediction = applyNormalizers([normalizer], vector.prediction as string, {
+      instance,
+      outputMapping: vector.extra.output_mapping as Record<string, string>,
+    });
+    for (const [name, expected] of Object.entries(vector.expected)) {
+      const metric = HELM_REFERENCE_METRICS[name];
+      if (metric === undefined) throw new Error(`unexpected stat ${name}`);
+      expect(Math.max(...vector.references.map((gold) => metric(gold, prediction))), name).toBe(expected);
+    }
+  });
+});
