@@ -1,3 +1,3 @@
 import { medhelmTsdownConfig } from '@medhelm/tsdown-config';
 
-export default medhelmTsdownConfig();
+export default medhelmTsdownConfig({ reflectMetadata: true });

@@ -1,3 +1,3 @@
 import type { UserConfig } from 'tsdown';
 
-export declare function medhelmTsdownConfig(options?: { entry?: string[] }): UserConfig;
+export declare function medhelmTsdownConfig(options?: { entry?: string[]; reflectMetadata?: boolean }): UserConfig;

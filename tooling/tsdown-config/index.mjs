@@ -2,7 +2,9 @@ import { defineConfig } from 'tsdown';
 
 /**
  * The build preset every publishable package uses.
- * @param {{ entry?: string[] }} [options]
+ * @param {{ entry?: string[], reflectMetadata?: boolean }} [options] `reflectMetadata` loads the Reflect
+ *   polyfill at the top of every output file, before anything imports tsyringe (the bundler does not
+ *   keep the source order of side-effect imports).
  */
 export function medhelmTsdownConfig(options = {}) {
   return defineConfig({
@@ -16,5 +18,6 @@ export function medhelmTsdownConfig(options = {}) {
     // Keep every dependency external: plugins must share the runner's single copy of @medhelm/core.
     deps: { skipNodeModulesBundle: true },
     logLevel: 'warn',
+    ...(options.reflectMetadata ? { outputOptions: { banner: "import 'reflect-metadata';" } } : {}),
   });
 }

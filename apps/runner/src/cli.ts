@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// tsyringe needs the Reflect metadata polyfill before it is first imported. The bundler does not keep
+// the order of side-effect imports, so the build also puts it at the top of every output file.
 import 'reflect-metadata';
 import { main } from './main.ts';
 
@@ -7,9 +9,7 @@ let interrupts = 0;
 process.on('SIGINT', () => {
   interrupts++;
   if (interrupts > 1) process.exit(130);
-  process.stderr.write(
-    '\nStopping after the requests in flight; completed instances are saved. Ctrl-C again to quit now.\n',
-  );
+  process.stderr.write('\nStopping after the requests in flight; completed instances are saved. Ctrl-C again to quit now.\n');
   controller.abort();
 });
 

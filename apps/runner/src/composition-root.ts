@@ -66,5 +66,10 @@ export function createRunScope(
   scope.register(EngineTokens.Store, { useValue: services.store });
   scope.register(EngineTokens.RequestCache, { useValue: services.requestCache });
   scope.register(EngineTokens.RunObserver, { useValue: services.observer });
-  return { evaluator: scope.resolve(Evaluator), dispose: () => scope.dispose() };
+  return {
+    evaluator: scope.resolve(Evaluator),
+    dispose: async () => {
+      await scope.dispose();
+    },
+  };
 }

@@ -1,1 +1,8 @@
-export {};
+export * from './adaptation-methods.ts';
+export { createHelmPromptTemplate, type HelmPromptTemplateOptions } from './create-helm-prompt-template.ts';
+export { type GenerationAdapterSpecOptions, generationAdapterSpec } from './generation-adapter-spec.ts';
+export {
+  type MultipleChoiceAdapterSpecOptions,
+  multipleChoiceAdapterSpec,
+} from './multiple-choice-adapter-spec.ts';
+export { firstAlphanumeric, pythonRstrip } from './python-text.ts';

@@ -99,7 +99,8 @@ export class Evaluator {
           this.save(runName, position, { ...saved, instance, rendered });
         } else {
           try {
-            const generation = await model.generate(rendered.request, options.signal);
+            // Not cancelled by Ctrl-C: a request in flight is paid for, so it finishes and is saved.
+            const generation = await model.generate(rendered.request);
             source = generation.cached ? 'cache' : 'model';
             this.save(runName, position, {
               status: 'ok',
@@ -110,8 +111,6 @@ export class Evaluator {
               cached: generation.cached,
             });
           } catch (error) {
-            // A call cut short by Ctrl-C is not a failure: the instance simply stays to do.
-            if (options.signal?.aborted) return;
             // A refusal before any HTTP exchange that no retry can fix (e.g. a missing API key)
             // would fail every instance the same way: stop the run and say why instead.
             if (isConfigurationFailure(error)) throw error;

@@ -1,6 +1,7 @@
 import { Tokens } from '@medhelm/core';
 import type { DependencyContainer } from 'tsyringe';
 import type { CliIo } from '../cli-io.ts';
+import { resolveToken } from '../resolve-token.ts';
 import { textTable } from '../output/text-table.ts';
 
 /** `medhelm list`: the installed benchmarks with category, access tier and headline metric. */
@@ -9,7 +10,7 @@ export function listCommand(
   options: { json?: boolean },
   io: CliIo,
 ): number {
-  const benchmarks = application.resolve(Tokens.BenchmarkRegistry);
+  const benchmarks = resolveToken(application, Tokens.BenchmarkRegistry);
   const rows = benchmarks.list().map((benchmark) => ({
     id: benchmark.id,
     displayName: benchmark.displayName,

@@ -14,6 +14,7 @@ import { type CliIo, ExitCode } from '../cli-io.ts';
 import { createRunScope } from '../composition-root.ts';
 import { ProgressReporter } from '../output/progress-reporter.ts';
 import { resultsTable } from '../output/results-table.ts';
+import { resolveToken } from '../resolve-token.ts';
 
 /** Options of `medhelm run`, as commander parses them. */
 export interface RunCommandOptions {
@@ -38,8 +39,8 @@ export async function runCommand(
   options: RunCommandOptions,
   io: CliIo,
 ): Promise<number> {
-  const benchmarks = application.resolve(Tokens.BenchmarkRegistry);
-  const providers = application.resolve(Tokens.ProviderRegistry);
+  const benchmarks = resolveToken(application, Tokens.BenchmarkRegistry);
+  const providers = resolveToken(application, Tokens.ProviderRegistry);
   const entries = collectEntries(options, benchmarks, providers);
   const maxEvalInstances = optionalPositiveInteger(options.maxEvalInstances, '--max-eval-instances');
   const concurrency = optionalPositiveInteger(options.concurrency, '--concurrency') ?? 4;

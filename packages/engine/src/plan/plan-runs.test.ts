@@ -1,4 +1,10 @@
-import { ConfigError, defineProvider, type ModelProviderV1, NoSuchEntityError, Registry } from '@medhelm/core';
+import {
+  ConfigError,
+  defineProvider,
+  type ModelProviderV1,
+  NoSuchEntityError,
+  Registry,
+} from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
 import { parseConfText } from './conf-file.ts';
 import { planRuns } from './plan-runs.ts';
@@ -40,7 +46,10 @@ describe('planRuns', () => {
     expect(plan?.adapterSpec.max_tokens).toBe(4000);
     expect(plan?.adapterSpec.model).toBe('deepseek-ai/deepseek-r1');
     expect(plan?.adapterSpec.model_deployment).toBe('openai-compatible/deepseek-ai/deepseek-r1');
-    expect(plan?.deployment).toMatchObject({ providerId: 'openai-compatible', modelId: 'deepseek-ai/deepseek-r1' });
+    expect(plan?.deployment).toMatchObject({
+      providerId: 'openai-compatible',
+      modelId: 'deepseek-ai/deepseek-r1',
+    });
   });
 
   it('accepts the provider:model short form and keeps colons in model ids', () => {
@@ -51,7 +60,10 @@ describe('planRuns', () => {
 
   it('fills max_eval_instances from the flag only where the entry sets none', () => {
     const planned = planRuns(
-      [parseRunEntry('pubmed_qa:model=baseline:first-option,max_eval_instances=3'), parseRunEntry('medcalc_bench:model=baseline:first-option')],
+      [
+        parseRunEntry('pubmed_qa:model=baseline:first-option,max_eval_instances=3'),
+        parseRunEntry('medcalc_bench:model=baseline:first-option'),
+      ],
       registries(),
       { maxEvalInstances: 10 },
     );
@@ -60,15 +72,22 @@ describe('planRuns', () => {
   });
 
   it('appends conf-file groups as HELM does', () => {
-    const entries = parseConfText('entries: [ {description: "pubmed_qa:model=baseline:first-option", priority: 1, groups: ["b", "a"]} ]', 'x.conf');
+    const entries = parseConfText(
+      'entries: [ {description: "pubmed_qa:model=baseline:first-option", priority: 1, groups: ["b", "a"]} ]',
+      'x.conf',
+    );
     const [plan] = planRuns(entries, registries());
     expect(plan?.runName).toBe('pubmed_qa:model=baseline_first-option,groups=a-b');
     expect(plan?.groups).toEqual(['pubmed_qa', 'b', 'a']);
   });
 
   it('rejects unknown keys, benchmarks and providers with the known ones listed', () => {
-    expect(() => planRuns([parseRunEntry('pubmed_qa:model=baseline:x,foo=1')], registries())).toThrow(/unknown key "foo"/);
-    expect(() => planRuns([parseRunEntry('pubmedqa:model=baseline:x')], registries())).toThrow(NoSuchEntityError);
+    expect(() => planRuns([parseRunEntry('pubmed_qa:model=baseline:x,foo=1')], registries())).toThrow(
+      /unknown key "foo"/,
+    );
+    expect(() => planRuns([parseRunEntry('pubmedqa:model=baseline:x')], registries())).toThrow(
+      NoSuchEntityError,
+    );
     expect(() => planRuns([parseRunEntry('pubmed_qa:model=nope:x')], registries())).toThrow(
       'Unknown provider "nope". Known providers: baseline, openai-compatible.',
     );
@@ -98,6 +117,8 @@ describe('parseConfText', () => {
   });
 
   it('names the file and line of an entry without a description', () => {
-    expect(() => parseConfText('entries: [\n  {priority: 1}\n]', 'bad.conf')).toThrow('bad.conf, line 2: an entry has no description.');
+    expect(() => parseConfText('entries: [\n  {priority: 1}\n]', 'bad.conf')).toThrow(
+      'bad.conf, line 2: an entry has no description.',
+    );
   });
 });

@@ -1,4 +1,9 @@
-import { defineBenchmark, defineDatasetLoader, definePromptTemplate, HELM_ADAPTER_SPEC_DEFAULTS } from '@medhelm/core';
+import {
+  defineBenchmark,
+  defineDatasetLoader,
+  definePromptTemplate,
+  HELM_ADAPTER_SPEC_DEFAULTS,
+} from '@medhelm/core';
 
 /** A minimal benchmark for planner tests: only its id and adapter spec matter there. */
 export function fakeBenchmark(id: string) {
@@ -10,7 +15,13 @@ export function fakeBenchmark(id: string) {
     subcategory: 'test',
     access: 'public',
     license: 'MIT',
-    dataset: defineDatasetLoader({ access: 'public', license: 'MIT', upstream: { url: 'https://example.org' }, files: [], async *load() {} }),
+    dataset: defineDatasetLoader({
+      access: 'public',
+      license: 'MIT',
+      upstream: { url: 'https://example.org' },
+      files: [],
+      async *load() {},
+    }),
     prompt: definePromptTemplate({
       adapterSpec: { ...HELM_ADAPTER_SPEC_DEFAULTS, max_train_instances: 0 },
       render: () => {

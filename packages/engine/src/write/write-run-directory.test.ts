@@ -19,13 +19,30 @@ import type { RunPlan } from '../plan/plan-runs.ts';
 import { writeRunDirectory } from './write-run-directory.ts';
 
 const sharedDirectory = findSharedDirectory();
-const SAMPLE_RUN = 'pubmed_qa:model=openai_gpt-4o-2024-05-13,model_deployment=stanfordhealthcare_gpt-4o-2024-05-13';
+const SAMPLE_RUN =
+  'pubmed_qa:model=openai_gpt-4o-2024-05-13,model_deployment=stanfordhealthcare_gpt-4o-2024-05-13';
 
 interface HelmRequestState {
-  instance: { input: { text: string }; references: Array<{ output: { text: string }; tags: string[] }>; split: string; id: string };
+  instance: {
+    input: { text: string };
+    references: Array<{ output: { text: string }; tags: string[] }>;
+    split: string;
+    id: string;
+  };
   output_mapping: Record<string, string>;
-  request: { prompt: string; temperature: number; num_completions: number; top_k_per_token: number; max_tokens: number; stop_sequences: string[] };
-  result: { completions: Array<{ text: string; logprob: number; finish_reason: { reason: string } }>; request_time: number; request_datetime: number };
+  request: {
+    prompt: string;
+    temperature: number;
+    num_completions: number;
+    top_k_per_token: number;
+    max_tokens: number;
+    stop_sequences: string[];
+  };
+  result: {
+    completions: Array<{ text: string; logprob: number; finish_reason: { reason: string } }>;
+    request_time: number;
+    request_datetime: number;
+  };
 }
 interface HelmStat {
   name: { name: string; split?: string; perturbation?: unknown };
@@ -48,9 +65,12 @@ describe.skipIf(sharedDirectory === undefined)('writeRunDirectory against a run 
   const read = <T>(file: string): T => JSON.parse(readFileSync(join(sampleDirectory, file), 'utf8')) as T;
 
   it('produces HELM’s per-instance and aggregated stats, names and order', async () => {
-    const runSpec = read<{ adapter_spec: HelmAdapterSpec; metric_specs: HelmObjectSpec[]; groups: string[] }>('run_spec.json');
+    const runSpec = read<{ adapter_spec: HelmAdapterSpec; metric_specs: HelmObjectSpec[]; groups: string[] }>(
+      'run_spec.json',
+    );
     const scenarioState = read<{ request_states: HelmRequestState[] }>('scenario_state.json');
-    const helmPerInstance = read<Array<{ instance_id: string; stats: HelmStat[] }>>('per_instance_stats.json');
+    const helmPerInstance =
+      read<Array<{ instance_id: string; stats: HelmStat[] }>>('per_instance_stats.json');
     const helmStats = read<HelmStat[]>('stats.json');
 
     const checkpoints: CompletedCheckpoint[] = scenarioState.request_states.map((state) => {
@@ -120,7 +140,11 @@ describe.skipIf(sharedDirectory === undefined)('writeRunDirectory against a run 
         },
       }),
       normalizers: [multipleChoiceOutputMappingNormalizer()],
-      scorers: [helmBasicGenerationScorer({ names: ['exact_match', 'quasi_exact_match', 'prefix_exact_match', 'quasi_prefix_exact_match'] })],
+      scorers: [
+        helmBasicGenerationScorer({
+          names: ['exact_match', 'quasi_exact_match', 'prefix_exact_match', 'quasi_prefix_exact_match'],
+        }),
+      ],
       mainMetric: { name: 'exact_match', split: 'test' },
       helm: {
         scenarioClassName: 'helm.benchmark.scenarios.pubmed_qa_scenario.PubMedQAScenario',
@@ -136,7 +160,12 @@ describe.skipIf(sharedDirectory === undefined)('writeRunDirectory against a run 
     const plan: RunPlan = {
       runName: SAMPLE_RUN,
       benchmark,
-      deployment: { providerId: 'p', modelId: 'm', helmModel: adapterSpec.model, helmDeployment: adapterSpec.model_deployment },
+      deployment: {
+        providerId: 'p',
+        modelId: 'm',
+        helmModel: adapterSpec.model,
+        helmDeployment: adapterSpec.model_deployment,
+      },
       adapterSpec,
       groups: runSpec.groups,
     };
@@ -152,12 +181,22 @@ describe.skipIf(sharedDirectory === undefined)('writeRunDirectory against a run 
     ]);
     const ours = (file: string) => JSON.parse(readFileSync(join(written.runDirectory, file), 'utf8'));
     expectStatsEqual(ours('stats.json') as HelmStat[], helmStats);
-    const ourPerInstance = ours('per_instance_stats.json') as Array<{ instance_id: string; stats: HelmStat[] }>;
-    expect(ourPerInstance.map((entry) => entry.instance_id)).toEqual(helmPerInstance.map((entry) => entry.instance_id));
+    const ourPerInstance = ours('per_instance_stats.json') as Array<{
+      instance_id: string;
+      stats: HelmStat[];
+    }>;
+    expect(ourPerInstance.map((entry) => entry.instance_id)).toEqual(
+      helmPerInstance.map((entry) => entry.instance_id),
+    );
     ourPerInstance.forEach((entry, index) => expectStatsEqual(entry.stats, helmPerInstance[index]!.stats));
     expect(ours('run_spec.json')).toEqual(read('run_spec.json'));
-    const ourState = ours('scenario_state.json') as { adapter_spec: unknown; request_states: Array<Record<string, unknown>> };
-    const helmState = read<{ adapter_spec: unknown; request_states: Array<Record<string, unknown>> }>('scenario_state.json');
+    const ourState = ours('scenario_state.json') as {
+      adapter_spec: unknown;
+      request_states: Array<Record<string, unknown>>;
+    };
+    const helmState = read<{ adapter_spec: unknown; request_states: Array<Record<string, unknown>> }>(
+      'scenario_state.json',
+    );
     expect(ourState.adapter_spec).toEqual(helmState.adapter_spec);
     ourState.request_states.forEach((state, index) => {
       const helm = helmState.request_states[index]!;

@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import type { IdentifiedInstance, Instance, RenderedPromptV1 } from '@medhelm/core';
+import { createFileResolver, type DataSource } from '@medhelm/datasets';
+import { findSharedDirectory, readJsonLines } from '@medhelm/testing';
+import { describe, expect, it } from 'vitest';
+import { createMedcalcBenchBenchmark } from './medcalc-bench-benchmark.ts';
+
+/** A line of `shared/conformance/prompts/medcalc_bench.jsonl` (see its README). */
+interface PromptVector {
+  /** HELM's instance id: the int Row Number. */
+  instance_id: number;
+  split: string;
+  prompt: string;
+  messages: null;
+  references: { text: string; tags: string[] }[];
+  output_mapping: Record<string, string> | null;
+  adapter: Record<string, unknown>;
+  request: {
+    num_completions: number;
+    top_k_per_token: number;
+    max_tokens: number;
+    temperature: number;
+    stop_sequences: string[];
+  };
+  extra_data: Record<string, unknown> | null;
+  num_train_instances: number;
+  prompt_truncated: boolean;
+}
+
+const sharedDirectory = findSharedDirectory();
+const benchmark = createMedcalcBenchBenchmark();
+
+async function loadRendered(
+  source: DataSource,
+): Promise<{ instance: IdentifiedInstance; rendered: RenderedPromptV1 }[]> {
+  const resolveFile = createFileResolver({ benchmarkId: benchmark.id, source });
+  const instances: Instance[] = [];
+  for await (const instance of benchmark.dataset.load({ resolveFile })) instances.push(instance);
+  return instances.map((instance) => {
+    // Every MedCalc-Bench instance carries its Row Number as id, so the engine numbers none.
+    expect(instance.id).toBeDefined();
+    const identified = { ...instance, id: instance.id ?? '' };
+    return { instance: identified, rendered: benchmark.prompt.render(identified) };
+  });
+}
+
+function expectMatchesVector(
+  { instance, rendered }: { instance: IdentifiedInstance; rendered: RenderedPromptV1 },
+  vector: PromptVector,
+): void {
+  const where = `HELM vector for Row Number ${vector.instance_id}`;
+  expect(instance.id, where).toBe(String(vector.instance_id));
+  expect(instance.split, where).toBe(vector.split);
+  expect(rendered.request.prompt, where).toBe(vector.prompt);
+  expect(rendered.request.messages, where).toBeUndefined();
+  expect(
+    instance.references.map((reference) => ({ text: reference.output.text, tags: reference.tags })),
+    where,
+  ).toEqual(vector.references);
+  expect(rendered.outputMapping ?? null, where).toEqual(vector.output_mapping);
+  expect(
+    {
+      num_completions: rendered.request.numCompletions,
+      top_k_per_token: rendered.request.topKPerToken,
+      max_tokens: rendered.request.maxTokens,
+      temperature: rendered.request.temperature,
+      stop_sequences: rendered.request.stopSequences,
+    },
+    where,
+  ).toEqual(vector.request);
+  expect(instance.extraData ?? null, where).toEqual(vector.extra_data);
+  expect(rendered.numTrainInstances, where).toBe(vector.num_train_instances);
+  expect(rendered.promptTruncated, where).toBe(vector.prompt_truncated);
+  const adapterFields = Object.fromEntries(
+    Object.keys(vector.adapter).map((key) => [
+      key,
+      (benchmark.prompt.adapterSpec as Record<string, unknown>)[key],
+    ]),
+  );
+  expect(adapterFields, where).toEqual(vector.adapter);
+}
+
+describe.skipIf(sharedDirectory === undefined)('medcalc_bench prompts are byte-identical to HELM', () => {
+  const shared = sharedDirectory ?? '';
+  const vectors = () =>
+    readJsonLines<PromptVector>(join(shared, 'conformance', 'prompts', 'medcalc_bench.jsonl'));
+
+  it('renders every row of the shared sample exactly as HELM does, in HELM order', async () => {
+    const rendered = await loadRendered({ kind: 'directory', path: join(shared, 'data', 'medcalc_bench') });
+    const expected = vectors();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(rendered).toHaveLength(expected.length);
+    for (const [index, item] of rendered.entries())
+      expectMatchesVector(item, expected[index] as PromptVector);
+  });
+
+  it('renders the bundled sample (the first rows of the shared sample) exactly as HELM does', async () => {
+    const rendered = await loadRendered({ kind: 'sample' });
+    const byId = new Map(vectors().map((vector) => [String(vector.instance_id), vector]));
+    expect(rendered).toHaveLength(30);
+    for (const item of rendered) {
+      const vector = byId.get(item.instance.id);
+      expect(vector, `a HELM vector for Row Number ${item.instance.id}`).toBeDefined();
+      expectMatchesVector(item, vector as PromptVector);
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type BenchmarkV1, Registry } from '@medhelm/core';
+import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
+import { createSampleLoadContext, describeBenchmarkContract, findSharedDirectory } from '@medhelm/testing';
+import { describe, expect, it } from 'vitest';
+import { plugin, pubmedQaBenchmark } from './index.ts';
+import { createPubmedQaBenchmark } from './pubmed-qa-benchmark.ts';
+
+const sharedDirectory = findSharedDirectory();
+const packageJsonPath = join(import.meta.dirname, '..', 'package.json');
+
+describeBenchmarkContract(createPubmedQaBenchmark(), {
+  packageJsonPath,
+  loadContext: createSampleLoadContext(),
+});
+
+describe('the pubmed_qa benchmark', () => {
+  it('describes itself as MedHELM does', () => {
+    expect(pubmedQaBenchmark).toMatchObject({
+      id: 'pubmed_qa',
+      displayName: 'PubMedQA',
+      category: 'Medical Research Assistance',
+      subcategory: 'Conducting Literature Research',
+      access: 'public',
+      license: 'MIT',
+      mainMetric: { name: 'exact_match', split: 'test' },
+    });
+    expect(pubmedQaBenchmark.normalizers.map((normalizer) => normalizer.id)).toEqual([
+      'multiple_choice_output_mapping',
+    ]);
+    expect(pubmedQaBenchmark.helm.metricSpecs).toEqual(helmExactMatchMetricSpecs());
+    expect(pubmedQaBenchmark.helm.groups).toEqual(['pubmed_qa']);
+  });
+
+  it('registers the benchmark through its plugin', async () => {
+    const registry = new Registry<BenchmarkV1>('benchmark');
+    await plugin.register({
+      registerBenchmark: (benchmark) => registry.register(benchmark, plugin.name),
+      registerProvider: () => undefined,
+      registerScorer: () => undefined,
+      registerNormalizer: () => undefined,
+    });
+    expect(registry.get('pubmed_qa')).toBe(pubmedQaBenchmark);
+    const packageJson = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { name: string };
+    expect(plugin.name).toBe(packageJson.name);
+  });
+});
+
+describe.skipIf(sharedDirectory === undefined)('the pubmed_qa benchmark against HELM output', () => {
+  const runDirectory = join(sharedDirectory ?? '', 'reference', 'helm-sample-run');
+  const run = () => {
+    const name = readdirSync(runDirectory).find((entry) => entry.startsWith('pubmed_qa:'));
+    expect(name).toBeDefined();
+    return join(runDirectory, name ?? '');
+  };
+
+  it("matches HELM's run_spec.json: scenario, adapter spec (engine-set fields aside), metrics, groups", () => {
+    const runSpec = JSON.parse(readFileSync(join(run(), 'run_spec.json'), 'utf8')) as {
+      scenario_spec: { class_name: string; args: Record<string, unknown> };
+      adapter_spec: Record<string, unknown>;
+      metric_specs: unknown[];
+      groups: string[];
+    };
+    const { helm, prompt } = pubmedQaBenchmark;
+    expect({ class_name: helm.scenarioClassName, args: helm.scenarioArgs }).toEqual(runSpec.scenario_spec);
+    const { model: _m, model_deployment: _d, max_eval_instances: _x, ...adapterSpec } = runSpec.adapter_spec;
+    const { model: _om, model_deployment: _od, ...ours } = prompt.adapterSpec;
+    expect(ours).toEqual(adapterSpec);
+    expect(helm.metricSpecs).toEqual(runSpec.metric_specs);
+    expect(helm.groups).toEqual(runSpec.groups);
+  });
+
+  it("matches HELM's scenario.json", () => {
+    const scenario = JSON.parse(readFileSync(join(run(), 'scenario.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const { helm } = pubmedQaBenchmark;
+    expect({
+      name: helm.scenarioName,
+      description: helm.scenarioDescription,
+      tags: helm.tags,
+      definition_path: helm.definitionPath,
+    }).toEqual(scenario);
+  });
+});
