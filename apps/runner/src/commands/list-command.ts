@@ -1,8 +1,8 @@
 import { Tokens } from '@medhelm/core';
 import type { DependencyContainer } from 'tsyringe';
 import type { CliIo } from '../cli-io.ts';
-import { resolveToken } from '../resolve-token.ts';
 import { textTable } from '../output/text-table.ts';
+import { resolveToken } from '../resolve-token.ts';
 
 /** `medhelm list`: the installed benchmarks with category, access tier and headline metric. */
 export function listCommand(

@@ -188,7 +188,9 @@ describe.skipIf(sharedDirectory === undefined)('writeRunDirectory against a run 
     expect(ourPerInstance.map((entry) => entry.instance_id)).toEqual(
       helmPerInstance.map((entry) => entry.instance_id),
     );
-    ourPerInstance.forEach((entry, index) => expectStatsEqual(entry.stats, helmPerInstance[index]!.stats));
+    ourPerInstance.forEach((entry, index) => {
+      expectStatsEqual(entry.stats, helmPerInstance[index]!.stats);
+    });
     expect(ours('run_spec.json')).toEqual(read('run_spec.json'));
     const ourState = ours('scenario_state.json') as {
       adapter_spec: unknown;
