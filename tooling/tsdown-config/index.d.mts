@@ -1,3 +1,6 @@
 import type { UserConfig } from 'tsdown';
 
-export declare function medhelmTsdownConfig(options?: { entry?: string[]; reflectMetadata?: boolean }): UserConfig;
+export declare function medhelmTsdownConfig(options?: {
+  entry?: string[];
+  reflectMetadata?: boolean;
+}): UserConfig;

@@ -9,7 +9,9 @@ let interrupts = 0;
 process.on('SIGINT', () => {
   interrupts++;
   if (interrupts > 1) process.exit(130);
-  process.stderr.write('\nStopping after the requests in flight; completed instances are saved. Ctrl-C again to quit now.\n');
+  process.stderr.write(
+    '\nStopping after the requests in flight; completed instances are saved. Ctrl-C again to quit now.\n',
+  );
   controller.abort();
 });
 

@@ -22,7 +22,17 @@ describe.skipIf(!existsSync(cli))('the built medhelm command', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'medhelm-built-'));
     const { stdout } = await run(
       process.execPath,
-      [cli, 'run', '--benchmarks', 'pubmed_qa,medcalc_bench', '--models', 'baseline:first-option', '--sample', '--suite', 'quickstart'],
+      [
+        cli,
+        'run',
+        '--benchmarks',
+        'pubmed_qa,medcalc_bench',
+        '--models',
+        'baseline:first-option',
+        '--sample',
+        '--suite',
+        'quickstart',
+      ],
       { cwd },
     );
     expect(stdout).toMatch(/pubmed_qa\s+baseline\/first-option/);
@@ -31,9 +41,13 @@ describe.skipIf(!existsSync(cli))('the built medhelm command', () => {
   });
 
   it('exits non-zero with the known ids on an unknown benchmark', async () => {
-    const failure = await run(process.execPath, [cli, 'run', '--benchmarks', 'nope', '--models', 'baseline:first-option'], {
-      cwd: tmpdir(),
-    }).catch((error: { code: number; stderr: string }) => error);
+    const failure = await run(
+      process.execPath,
+      [cli, 'run', '--benchmarks', 'nope', '--models', 'baseline:first-option'],
+      {
+        cwd: tmpdir(),
+      },
+    ).catch((error: { code: number; stderr: string }) => error);
     expect('code' in failure && failure.code).toBe(2);
     expect('stderr' in failure && failure.stderr).toContain('Known benchmarks: medcalc_bench, pubmed_qa');
   });
