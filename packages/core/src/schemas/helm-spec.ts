@@ -76,3 +76,48 @@ export const HELM_ADAPTER_SPEC_DEFAULTS: HelmAdapterSpec = {
   stop_sequences: [],
   multi_label: false,
 };
+
+/** HELM's AdapterSpec fields in its dataclass order, the order HELM writes them in. */
+export const HELM_ADAPTER_SPEC_FIELD_ORDER: readonly (keyof HelmAdapterSpec)[] = [
+  'method',
+  'global_prefix',
+  'global_suffix',
+  'instructions',
+  'input_prefix',
+  'input_suffix',
+  'reference_prefix',
+  'reference_suffix',
+  'chain_of_thought_prefix',
+  'chain_of_thought_suffix',
+  'output_prefix',
+  'output_suffix',
+  'instance_prefix',
+  'substitutions',
+  'max_train_instances',
+  'max_eval_instances',
+  'num_outputs',
+  'num_train_trials',
+  'num_trials',
+  'sample_train',
+  'model_deployment',
+  'model',
+  'temperature',
+  'max_tokens',
+  'stop_sequences',
+  'random',
+  'multi_label',
+  'eval_splits',
+  'output_mapping_pattern',
+];
+
+/**
+ * An AdapterSpec with its keys in HELM's field order and unset optional fields (None in HELM)
+ * left out, as HELM's `asdict_without_nones` writes it.
+ */
+export function orderHelmAdapterSpec(spec: Partial<HelmAdapterSpec>): HelmAdapterSpec {
+  const ordered: Record<string, unknown> = {};
+  for (const key of HELM_ADAPTER_SPEC_FIELD_ORDER) {
+    if (spec[key] !== undefined) ordered[key] = spec[key];
+  }
+  return ordered as HelmAdapterSpec;
+}

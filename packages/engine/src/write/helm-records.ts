@@ -1,10 +1,11 @@
-import type {
-  GenerationRequest,
-  GenerationResult,
-  HelmAdapterSpec,
-  HelmObjectSpec,
-  IdentifiedInstance,
-  Stat,
+import {
+  type GenerationRequest,
+  type GenerationResult,
+  type HelmAdapterSpec,
+  type HelmObjectSpec,
+  type IdentifiedInstance,
+  orderHelmAdapterSpec,
+  type Stat,
 } from '@medhelm/core';
 import type { RunPlan } from '../plan/plan-runs.ts';
 
@@ -109,7 +110,7 @@ export function helmRunSpec(plan: RunPlan): Record<string, unknown> {
   return {
     name: plan.runName,
     scenario_spec: { class_name: helm.scenarioClassName, args: helm.scenarioArgs },
-    adapter_spec: helmAdapterSpec(plan.adapterSpec),
+    adapter_spec: orderHelmAdapterSpec(plan.adapterSpec),
     metric_specs: helm.metricSpecs satisfies readonly HelmObjectSpec[],
     data_augmenter_spec: NO_DATA_AUGMENTATION,
     groups: plan.groups,
@@ -126,48 +127,6 @@ export function helmScenario(plan: RunPlan): Record<string, unknown> {
     ...helm.scenarioArgs,
   };
 }
-
-/** The adapter spec in HELM's field order, optional fields left out when unset. */
-export function helmAdapterSpec(spec: HelmAdapterSpec): Record<string, unknown> {
-  const ordered: Record<string, unknown> = {};
-  for (const key of ADAPTER_SPEC_FIELD_ORDER) {
-    const value = spec[key];
-    if (value !== undefined) ordered[key] = value;
-  }
-  return ordered;
-}
-
-const ADAPTER_SPEC_FIELD_ORDER: ReadonlyArray<keyof HelmAdapterSpec> = [
-  'method',
-  'global_prefix',
-  'global_suffix',
-  'instructions',
-  'input_prefix',
-  'input_suffix',
-  'reference_prefix',
-  'reference_suffix',
-  'chain_of_thought_prefix',
-  'chain_of_thought_suffix',
-  'output_prefix',
-  'output_suffix',
-  'instance_prefix',
-  'substitutions',
-  'max_train_instances',
-  'max_eval_instances',
-  'num_outputs',
-  'num_train_trials',
-  'num_trials',
-  'sample_train',
-  'model_deployment',
-  'model',
-  'temperature',
-  'max_tokens',
-  'stop_sequences',
-  'random',
-  'multi_label',
-  'eval_splits',
-  'output_mapping_pattern',
-];
 
 /** A Stat in HELM's key order (name parts, count, sum, sum_squared, min, max, mean, variance, stddev). */
 export function helmStat(stat: Stat): Record<string, unknown> {

@@ -1,13 +1,13 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ScorerV1, Stat } from '@medhelm/core';
+import { orderHelmAdapterSpec, type ScorerV1, type Stat } from '@medhelm/core';
 import type { CompletedCheckpoint } from '../checkpoint-record.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import type { ScoringFailure } from '../run-outcome.ts';
 import { scoreInstance } from '../score/score-instance.ts';
 import { instancesPerSplitStats, ScorerStatsAggregator } from '../score/scorer-stats-aggregator.ts';
 import { StreamedJsonWriter, toHelmJson } from './helm-json.ts';
-import { helmAdapterSpec, helmRequestState, helmRunSpec, helmScenario, helmStat } from './helm-records.ts';
+import { helmRequestState, helmRunSpec, helmScenario, helmStat } from './helm-records.ts';
 
 const INSTANCES_PER_SPLIT_METRIC = 'helm.benchmark.metrics.basic_metrics.InstancesPerSplitMetric';
 
@@ -47,7 +47,7 @@ export async function writeRunDirectory(options: {
   let completedCount = 0;
   const scenarioState = await StreamedJsonWriter.open(
     join(temporary, 'scenario_state.json'),
-    `{\n  "adapter_spec": ${toHelmJson(helmAdapterSpec(plan.adapterSpec), 2)},\n  "request_states": [`,
+    `{\n  "adapter_spec": ${toHelmJson(orderHelmAdapterSpec(plan.adapterSpec), 2)},\n  "request_states": [`,
     4,
   );
   for (const checkpoint of options.completed()) {
