@@ -10,8 +10,8 @@ import {
   REQUEST_DEFAULTS,
   TRAIN_SPLIT,
 } from '@medhelm/core';
+import { firstAlphanumeric, pythonRstrip } from '@medhelm/python-text';
 import { ADAPT_GENERATION, ADAPT_MULTIPLE_CHOICE_JOINT } from './adaptation-methods.ts';
-import { firstAlphanumeric, pythonRstrip } from './python-text.ts';
 
 /** Options of {@link createHelmPromptTemplate}. */
 export interface HelmPromptTemplateOptions {

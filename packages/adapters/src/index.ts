@@ -5,4 +5,3 @@ export {
   type MultipleChoiceAdapterSpecOptions,
   multipleChoiceAdapterSpec,
 } from './multiple-choice-adapter-spec.ts';
-export { firstAlphanumeric, pythonRstrip } from './python-text.ts';

@@ -8,8 +8,8 @@ import {
   ScoringError,
   type Stat,
 } from '@medhelm/core';
+import { pythonStrip } from '@medhelm/python-text';
 import { HELM_REFERENCE_METRICS, type ReferenceMetricFunction } from './helm-reference-metrics.ts';
-import { pythonStrip } from './python-strip.ts';
 
 /** Options of {@link helmBasicGenerationScorer}. */
 export interface HelmBasicGenerationScorerOptions {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { pythonStrip } from '@medhelm/python-text';
 import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,7 +9,6 @@ import {
   quasiLeaveArticlesExactMatch,
   quasiPrefixExactMatch,
 } from './exact-match.ts';
-import { pythonStrip } from './python-strip.ts';
 
 const FUNCTIONS = {
   exact_match: exactMatch,

@@ -1,5 +1,5 @@
+import { pythonStrip } from '@medhelm/python-text';
 import { normalizeText } from './normalize-text.ts';
-import { pythonStrip } from './python-strip.ts';
 
 /** A HELM per-pair score: HELM stores these as Python ints 0/1. */
 export type MatchScore = 0 | 1;

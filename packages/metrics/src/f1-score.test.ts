@@ -1,8 +1,8 @@
 import { join } from 'node:path';
+import { pythonStrip } from '@medhelm/python-text';
 import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { f1Score } from './f1-score.ts';
-import { pythonStrip } from './python-strip.ts';
 
 const sharedDirectory = findSharedDirectory();
 const vectors =

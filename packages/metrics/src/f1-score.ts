@@ -1,5 +1,5 @@
+import { pythonSplit } from '@medhelm/python-text';
 import { normalizeText } from './normalize-text.ts';
-import { pythonSplit } from './python-strip.ts';
 
 /**
  * HELM's `f1_score`: nltk's `f_measure` (alpha 0.5) between the **sets** of normalized tokens of

@@ -5,7 +5,6 @@ export {
   type HelmBasicGenerationScorerOptions,
   helmBasicGenerationScorer,
 } from './basic-generation-scorer.ts';
-export { compilePythonRegex, pythonReSearch } from './compile-python-regex.ts';
 export {
   exactMatch,
   type MatchScore,
@@ -32,14 +31,3 @@ export {
   multipleChoiceOutputMappingNormalizer,
 } from './multiple-choice-output-mapping.ts';
 export { normalizeText } from './normalize-text.ts';
-export { type CalendarDate, dateOrdinal, parseMonthDayYear } from './parse-python-date.ts';
-export { parsePythonFloat } from './parse-python-float.ts';
-export {
-  isPythonDecimalDigit,
-  isPythonWhitespace,
-  isPythonWordCharacter,
-  pythonDecimalDigitValue,
-} from './python-character-classes.ts';
-export { pythonLower } from './python-lower.ts';
-export { pythonSplit, pythonStrip } from './python-strip.ts';
-export { isUnassignedInUnicode14 } from './unicode-14.ts';

@@ -1,9 +1,14 @@
 import { defineScorer, type ScorerV1, type ScoreValuesV1, ScoringError } from '@medhelm/core';
-import { type CalendarDate, dateOrdinal, parseMonthDayYear } from './parse-python-date.ts';
-import { parsePythonFloat } from './parse-python-float.ts';
-import { isPythonDecimalDigit, pythonDecimalDigitValue } from './python-character-classes.ts';
+import {
+  type CalendarDate,
+  dateOrdinal,
+  isPythonDecimalDigit,
+  parseMonthDayYear,
+  parsePythonFloat,
+  pythonDecimalDigitValue,
+  pythonStrip,
+} from '@medhelm/python-text';
 import { PythonKeyError, PythonTypeError, PythonValueError } from './python-exceptions.ts';
-import { pythonStrip } from './python-strip.ts';
 
 /** The categories HELM scores by exact string equality. */
 const EXACT_CATEGORIES: readonly string[] = ['risk', 'severity', 'diagnosis'];

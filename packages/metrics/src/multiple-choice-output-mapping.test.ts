@@ -3,7 +3,10 @@ import { applyNormalizers, type IdentifiedInstance } from '@medhelm/core';
 import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { HELM_REFERENCE_METRICS } from './helm-reference-metrics.ts';
-import { multipleChoiceOutputMappingNormalizer } from './multiple-choice-output-mapping.ts';
+import {
+  applyOutputMappingPattern,
+  multipleChoiceOutputMappingNormalizer,
+} from './multiple-choice-output-mapping.ts';
 
 const instance: IdentifiedInstance = { id: 'id0', input: { text: '' }, references: [], split: 'test' };
 const outputMapping = { A: 'yes', B: 'no', C: 'maybe' };
@@ -38,6 +41,15 @@ describe('multipleChoiceOutputMappingNormalizer', () => {
     expect(withPattern.normalize('I pick C because', { instance, outputMapping })).toBe('maybe');
     // No match gives "", which is not a key.
     expect(withPattern.normalize('none', { instance, outputMapping })).toBeNull();
+  });
+});
+
+describe('applyOutputMappingPattern', () => {
+  it('gives group 1, else the whole match, "" without a match, null for a group that did not take part', () => {
+    expect(applyOutputMappingPattern('\\b([A-D])\\b', 'I think B')).toBe('B');
+    expect(applyOutputMappingPattern('[A-D]', 'I think B')).toBe('B');
+    expect(applyOutputMappingPattern('[A-D]', 'option d')).toBe('');
+    expect(applyOutputMappingPattern('(X)|(Y)', 'Y')).toBeNull();
   });
 });
 

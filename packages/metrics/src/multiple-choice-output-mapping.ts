@@ -1,6 +1,5 @@
 import { defineNormalizer, type NormalizerV1 } from '@medhelm/core';
-import { compilePythonRegex, pythonReSearch } from './compile-python-regex.ts';
-import { pythonStrip } from './python-strip.ts';
+import { compilePythonRegex, pythonReSearch, pythonStrip } from '@medhelm/python-text';
 
 /** Options of {@link multipleChoiceOutputMappingNormalizer}. */
 export interface MultipleChoiceOutputMappingOptions {

@@ -1,6 +1,4 @@
-import { isPythonWordCharacter } from './python-character-classes.ts';
-import { pythonLower } from './python-lower.ts';
-import { pythonSplit } from './python-strip.ts';
+import { isPythonWordCharacter, pythonLower, pythonSplit } from '@medhelm/python-text';
 
 /** Python's `string.punctuation`: ASCII only, so `’`, `¿`, `—` or `，` are kept. */
 const ASCII_PUNCTUATION: ReadonlySet<string> = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');

@@ -7,6 +7,8 @@ import type { CliIo } from '../cli-io.ts';
  */
 export class ProgressReporter implements RunObserver {
   private lastReportedDecile = -1;
+  /** A progress bar is drawn on the current terminal line without a newline yet. */
+  private barOpen = false;
   private readonly interactive: boolean;
 
   constructor(private readonly io: CliIo) {
@@ -24,6 +26,7 @@ export class ProgressReporter implements RunObserver {
       const width = 30;
       const filled = total === 0 ? width : Math.round((done / total) * width);
       this.io.stderr.write(`\r  [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
+      this.barOpen = done !== total;
       if (done === total) this.io.stderr.write('\n');
       return;
     }
@@ -35,6 +38,10 @@ export class ProgressReporter implements RunObserver {
   }
 
   onRunEnd(outcome: RunOutcome): void {
+    if (this.barOpen) {
+      this.io.stderr.write('\n');
+      this.barOpen = false;
+    }
     if (outcome.interrupted) {
       this.io.stderr.write(
         `  interrupted: ${outcome.counts.fromModel + outcome.counts.fromCache + outcome.counts.fromCheckpoint} instances saved; run the same command again to resume.\n`,

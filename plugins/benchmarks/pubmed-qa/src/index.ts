@@ -12,7 +12,6 @@ export {
   pubmedQaInstance,
 } from './pubmed-qa-dataset.ts';
 export { createPubmedQaPrompt, PUBMED_QA_INSTRUCTIONS, pubmedQaAdapterSpec } from './pubmed-qa-prompt.ts';
-export { pythonTitle } from './python-title-case.ts';
 
 /** The PubMedQA benchmark, as the runner registers it. */
 export const pubmedQaBenchmark = createPubmedQaBenchmark();

@@ -8,8 +8,8 @@ import {
   TEST_SPLIT,
 } from '@medhelm/core';
 import { parseRow, readJsonObjectEntries } from '@medhelm/datasets';
+import { pythonTitle } from '@medhelm/python-text';
 import { z } from 'zod';
-import { pythonTitle } from './python-title-case.ts';
 
 /** The pubmedqa/pubmedqa commit HELM downloads `ori_pqal.json` from. */
 export const PUBMED_QA_REVISION = '1f00b98d5cc626844bf8c4ca513b6e62c40071ec';

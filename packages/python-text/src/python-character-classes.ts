@@ -15,15 +15,31 @@ export function isPythonWhitespace(codePoint: number): boolean {
   return PYTHON_WHITESPACE.has(codePoint);
 }
 
-// Python's `\w` on str patterns is `str.isalnum() or '_'`: letters (L*) and every character with a
-// numeric value, which for Unicode 14 is exactly the N* categories.
-const wordCharacter = /[\p{L}\p{N}_]/u;
+// Python's `str.isalnum()`: letters (L*) and every character with a numeric value, which for
+// Unicode 14 is exactly the N* categories.
+const alphanumeric = /[\p{L}\p{N}]/u;
 const decimalDigit = /\p{Nd}/u;
 
-/** Whether Python's `re` counts the code point as a word character (`\w`, and so for `\b`). */
+/** Python's `str.isalnum()` for one code point. */
+export function isPythonAlphanumeric(codePoint: number): boolean {
+  if (codePoint < 0x80) return alphanumeric.test(String.fromCharCode(codePoint));
+  return alphanumeric.test(String.fromCodePoint(codePoint)) && !isUnassignedInUnicode14(codePoint);
+}
+
+/** The first character of `text` for which Python's `str.isalnum()` is true, if any. */
+export function firstAlphanumeric(text: string): string | undefined {
+  for (const character of text) {
+    if (isPythonAlphanumeric(character.codePointAt(0) as number)) return character;
+  }
+  return undefined;
+}
+
+/**
+ * Whether Python's `re` counts the code point as a word character (`\w`, and so for `\b`): on str
+ * patterns that is `str.isalnum() or '_'`.
+ */
 export function isPythonWordCharacter(codePoint: number): boolean {
-  if (codePoint < 0x80) return wordCharacter.test(String.fromCharCode(codePoint));
-  return wordCharacter.test(String.fromCodePoint(codePoint)) && !isUnassignedInUnicode14(codePoint);
+  return codePoint === 0x5f || isPythonAlphanumeric(codePoint);
 }
 
 /**

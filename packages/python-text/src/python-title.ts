@@ -54,7 +54,11 @@ const CASED = /\p{Cased}/u;
 const CASE_IGNORABLE = /\p{Case_Ignorable}/u;
 const CAPITAL_SIGMA = '\u03a3';
 
-/** Python's `str.title()`. */
+/**
+ * Python's `str.title()`: each character is title-cased when the one before it is not cased, else
+ * lower-cased (capital sigma to the final form at the end of a word). Characters assigned after
+ * Unicode 14 follow Node's Unicode data, not Python 3.11's.
+ */
 export function pythonTitle(text: string): string {
   const chars = Array.from(text);
   let result = '';

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  firstAlphanumeric,
+  isPythonAlphanumeric,
   isPythonDecimalDigit,
   isPythonWhitespace,
   isPythonWordCharacter,
   pythonDecimalDigitValue,
 } from './python-character-classes.ts';
 import { pythonLower } from './python-lower.ts';
-import { pythonSplit, pythonStrip } from './python-strip.ts';
+import { pythonRstrip, pythonSplit, pythonStrip } from './python-strip.ts';
 import { isUnassignedInUnicode14 } from './unicode-14.ts';
 
 describe('Python str helpers', () => {
@@ -35,5 +37,35 @@ describe('Python str helpers', () => {
     // Mathematical digits are five sets of ten back to back: U+1D7FD is monospace 7.
     expect(pythonDecimalDigitValue(0x1d7fd)).toBe(7);
     expect(pythonDecimalDigitValue(0x0041)).toBe(-1);
+  });
+});
+
+describe('pythonRstrip', () => {
+  it("strips what Python's str.rstrip() strips", () => {
+    expect(pythonRstrip('Answer: ')).toBe('Answer:');
+    expect(pythonRstrip('Answer:\n\t \u00a0\u3000\x1f\x85')).toBe('Answer:');
+    expect(pythonRstrip('Line one\nLine two:\n ')).toBe('Line one\nLine two:');
+    expect(pythonRstrip('  lead')).toBe('  lead');
+  });
+
+  it('keeps U+FEFF, which JavaScript trimEnd() would remove', () => {
+    expect(pythonRstrip('Answer:\ufeff')).toBe('Answer:\ufeff');
+  });
+});
+
+describe('firstAlphanumeric / isPythonAlphanumeric', () => {
+  it('finds the label character of a reference prefix', () => {
+    expect(firstAlphanumeric('A. ')).toBe('A');
+    expect(firstAlphanumeric('(1) ')).toBe('1');
+    expect(firstAlphanumeric(' - ')).toBeUndefined();
+    expect(firstAlphanumeric('[α] ')).toBe('α');
+  });
+
+  it("is Python 3.11's str.isalnum(): no underscore, nothing assigned after Unicode 14", () => {
+    expect(isPythonAlphanumeric('_'.codePointAt(0) as number)).toBe(false);
+    expect(isPythonAlphanumeric(0x00b2)).toBe(true);
+    // U+A7CB (Unicode 16) is a letter to current ICU but unassigned to Python 3.11.
+    expect(isPythonAlphanumeric(0xa7cb)).toBe(false);
+    expect(firstAlphanumeric('\ua7cbB')).toBe('B');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pythonTitle } from './python-title-case.ts';
+import { pythonTitle } from './python-title.ts';
 
 describe('pythonTitle', () => {
   it.each([

@@ -10,6 +10,13 @@ export function pythonStrip(text: string): string {
   return text.slice(start, end);
 }
 
+/** Python's `str.rstrip()` with no argument: removes trailing Python whitespace (not `trimEnd`'s). */
+export function pythonRstrip(text: string): string {
+  let end = text.length;
+  while (end > 0 && isPythonWhitespace(text.charCodeAt(end - 1))) end--;
+  return text.slice(0, end);
+}
+
 /** Python's `str.split()` with no argument: splits on runs of Python whitespace, drops empty parts. */
 export function pythonSplit(text: string): string[] {
   const parts: string[] = [];

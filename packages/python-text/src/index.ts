@@ -1,0 +1,15 @@
+export { compilePythonRegex, pythonReSearch } from './compile-python-regex.ts';
+export { type CalendarDate, dateOrdinal, parseMonthDayYear } from './parse-python-date.ts';
+export { parsePythonFloat } from './parse-python-float.ts';
+export {
+  firstAlphanumeric,
+  isPythonAlphanumeric,
+  isPythonDecimalDigit,
+  isPythonWhitespace,
+  isPythonWordCharacter,
+  pythonDecimalDigitValue,
+} from './python-character-classes.ts';
+export { pythonLower } from './python-lower.ts';
+export { pythonRstrip, pythonSplit, pythonStrip } from './python-strip.ts';
+export { pythonTitle } from './python-title.ts';
+export { isUnassignedInUnicode14 } from './unicode-14.ts';
