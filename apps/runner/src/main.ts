@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { type CliIo, ExitCode } from './cli-io.ts';
+import { conformanceCommand } from './commands/conformance-command.ts';
 import { listCommand } from './commands/list-command.ts';
 import { type RunCommandOptions, runCommand } from './commands/run-command.ts';
 import { createApplicationContainer } from './composition-root.ts';
@@ -56,6 +57,18 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .addOption(new Option('--no-cache', 'do not read or write the request cache'))
     .action(async (options: RunCommandOptions) => {
       exitCode = await runCommand(await application(), options, io);
+    });
+
+  program
+    .command('conformance')
+    .description("Check this installation against conformance vectors made by running HELM's own code.")
+    .argument(
+      '<vectors-dir>',
+      'a folder in the format of shared/conformance (<family>.jsonl files, prompts/)',
+    )
+    .option('--data-root <dir>', 'upstream data, one folder per benchmark, for the prompt vectors')
+    .action(async (vectorsDirectory: string, options: { dataRoot?: string }) => {
+      exitCode = await conformanceCommand(await application(), vectorsDirectory, options, io);
     });
 
   program

@@ -13,12 +13,9 @@ export {
 export { BenchmarkContractViolation } from './benchmark-contract-violation.ts';
 export { createSampleLoadContext, type SampleLoadContextOptions } from './create-sample-load-context.ts';
 export { type BenchmarkContractOptions, describeBenchmarkContract } from './describe-benchmark-contract.ts';
-export {
-  describePromptConformance,
-  type PromptConformanceOptions,
-  type PromptVector,
-} from './describe-prompt-conformance.ts';
+
 export { findSharedDirectory } from './find-shared-directory.ts';
+
 export {
   type MockChatRequestBody,
   type MockOpenAiServer,
