@@ -85,11 +85,11 @@ describe('helmBasicGenerationScorer', () => {
   });
 
   it('refuses a reference metric it does not know, as HELM raises NameError', () => {
-    expect(() => helmBasicGenerationScorer({ names: ['rouge_l'] })).toThrow(ConfigError);
-    const rougeL = () => 0.5;
-    expect(helmBasicGenerationScorer({ names: ['rouge_l'], referenceMetrics: { rouge_l: rougeL } }).id).toBe(
-      'helm_basic_generation',
-    );
+    expect(() => helmBasicGenerationScorer({ names: ['wer_score'] })).toThrow(ConfigError);
+    const werScore = () => 0.5;
+    expect(
+      helmBasicGenerationScorer({ names: ['wer_score'], referenceMetrics: { wer_score: werScore } }).id,
+    ).toBe('helm_basic_generation');
   });
 
   it('writes no @k stats for a generation request with one output', () => {

@@ -1,4 +1,5 @@
 import { ScoringError } from '@medhelm/core';
+import { bleu1, bleu4 } from './bleu.ts';
 import {
   exactMatch,
   prefixExactMatch,
@@ -7,6 +8,7 @@ import {
   quasiPrefixExactMatch,
 } from './exact-match.ts';
 import { f1Score } from './f1-score.ts';
+import { rouge1, rouge2, rougeL } from './rouge.ts';
 
 /**
  * One of HELM's reference-metric functions: scores a prediction against one gold reference.
@@ -17,7 +19,7 @@ export type ReferenceMetricFunction = (gold: string, prediction: string | null) 
 
 /**
  * The reference metrics of HELM's `compute_reference_metrics` (evaluate_reference_metrics.py) that
- * this package implements, by HELM name. Others (ROUGE, BLEU, ...) can be passed to
+ * this package implements, by HELM name. Others can be passed to
  * `helmBasicGenerationScorer` through its `referenceMetrics` option.
  */
 export const HELM_REFERENCE_METRICS: Readonly<Record<string, ReferenceMetricFunction>> = {
@@ -27,6 +29,13 @@ export const HELM_REFERENCE_METRICS: Readonly<Record<string, ReferenceMetricFunc
   prefix_exact_match: prefixExactMatch,
   quasi_prefix_exact_match: quasiPrefixExactMatch,
   f1_score: (gold, prediction) => f1Score(gold, requirePrediction('f1_score', prediction)),
+  // rouge_score tokenizes with `text.lower()`, which raises AttributeError on None.
+  rouge_1: (gold, prediction) => rouge1(gold, requirePrediction('rouge_1', prediction)),
+  rouge_2: (gold, prediction) => rouge2(gold, requirePrediction('rouge_2', prediction)),
+  rouge_l: (gold, prediction) => rougeL(gold, requirePrediction('rouge_l', prediction)),
+  // nltk's word_tokenize raises on None.
+  bleu_1: (gold, prediction) => bleu1(gold, requirePrediction('bleu_1', prediction)),
+  bleu_4: (gold, prediction) => bleu4(gold, requirePrediction('bleu_4', prediction)),
 };
 
 /**

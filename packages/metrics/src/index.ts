@@ -6,6 +6,44 @@ export {
   helmBasicGenerationScorer,
 } from './basic-generation-scorer.ts';
 export {
+  bleu1,
+  bleu4,
+  brevityPenalty,
+  closestRefLength,
+  modifiedPrecision,
+  type NgramPrecision,
+  PYTHON_FLOAT_MIN,
+  pythonFsum,
+  sentenceBleu,
+} from './bleu.ts';
+export {
+  buildEhrSqlAnnotation,
+  type EhrSqlExecution,
+  type EhrSqlExecutor,
+  NO_QUERY_GENERATED,
+} from './ehr-sql-annotation.ts';
+export { compareEhrSqlResults } from './ehr-sql-compare.ts';
+export { extractEhrSql } from './ehr-sql-extract.ts';
+export {
+  EHR_SQL_STAT_NAMES,
+  type EhrSqlAnnotation,
+  type EhrSqlMetricsInput,
+  type EhrSqlStats,
+  ehrSqlMetrics,
+} from './ehr-sql-metrics.ts';
+export {
+  type EhrSqlBlob,
+  type EhrSqlItem,
+  type EhrSqlRow,
+  type EhrSqlScalar,
+  type EhrSqlUnhashable,
+  ehrSqlHashKey,
+  ehrSqlResultFromJson,
+  ehrSqlValueEquals,
+  ehrSqlValueFromJson,
+  pythonRepr,
+} from './ehr-sql-python-values.ts';
+export {
   exactMatch,
   type MatchScore,
   prefixExactMatch,
@@ -24,10 +62,50 @@ export {
   type ReferenceMetricFunction,
   requirePrediction,
 } from './helm-reference-metrics.ts';
+export {
+  type LlmJuryAnnotatorModelInfo,
+  type LlmJuryAnnotatorModels,
+  type LlmJuryScorerOptions,
+  llmJuryScore,
+  llmJuryScorer,
+} from './llm-jury-score.ts';
 export { medcalcBenchAccuracy, medcalcBenchAccuracyScorer } from './medcalc-bench-accuracy.ts';
+export { MEDEC_STAT_NAMES, type MedecStats, medecMetrics, medecScorer } from './medec-metrics.ts';
+export {
+  extractIcdCodes,
+  MIMICIV_BILLING_CODE_STAT_NAMES,
+  type MimicivBillingCodeStats,
+  mimicivBillingCodeMetrics,
+  mimicivBillingCodeScorer,
+} from './mimiciv-billing-code-metrics.ts';
 export {
   applyOutputMappingPattern,
   type MultipleChoiceOutputMappingOptions,
   multipleChoiceOutputMappingNormalizer,
 } from './multiple-choice-output-mapping.ts';
 export { normalizeText } from './normalize-text.ts';
+export { porterStem } from './porter-stemmer.ts';
+export {
+  type PunktParameterData,
+  type PunktParameters,
+  PunktSentenceTokenizer,
+  punktEnglishParameters,
+  punktParametersFromData,
+  sentTokenize,
+} from './punkt-sentence-tokenizer.ts';
+export {
+  maxRougeScores,
+  type RougeScore,
+  type RougeScores,
+  removeBraces,
+  rouge1,
+  rouge2,
+  rougeL,
+  rougeLcs,
+  rougeN,
+  rougeScores,
+  rougeTokenize,
+  summarizationRouge,
+} from './rouge.ts';
+export { treebankWordTokenize } from './treebank-word-tokenizer.ts';
+export { wordTokenize } from './word-tokenize.ts';

@@ -3,12 +3,14 @@ import {
   type CalendarDate,
   dateOrdinal,
   isPythonDecimalDigit,
+  PythonKeyError,
+  PythonTypeError,
+  PythonValueError,
   parseMonthDayYear,
   parsePythonFloat,
   pythonDecimalDigitValue,
   pythonStrip,
 } from '@medhelm/python-text';
-import { PythonKeyError, PythonTypeError, PythonValueError } from './python-exceptions.ts';
 
 /** The categories HELM scores by exact string equality. */
 const EXACT_CATEGORIES: readonly string[] = ['risk', 'severity', 'diagnosis'];

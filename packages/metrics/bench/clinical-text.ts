@@ -1,0 +1,69 @@
+/**
+ * Deterministic clinical-note-like text for benchmarks: sentences of varied length with numbers,
+ * units, abbreviations ("Dr.", "b.i.d."), contractions, quotes and parentheses, so that the
+ * tokenizers take their real paths. Seeded, so every run scores the same pairs.
+ */
+const WORDS = (
+  'patient reports chest pain shortness breath denies fever chills nausea vomiting history hypertension diabetes ' +
+  'mellitus hyperlipidemia coronary artery disease presents emergency department evaluation physical examination ' +
+  'reveals blood pressure heart rate respiratory oxygen saturation room air lungs clear auscultation bilaterally ' +
+  'abdomen soft nontender nondistended extremities edema assessment plan continue metoprolol lisinopril atorvastatin ' +
+  'aspirin follow primary care physician weeks laboratory results hemoglobin creatinine potassium sodium glucose ' +
+  'troponin negative electrocardiogram normal sinus rhythm imaging chest radiograph unremarkable discussed risks ' +
+  'benefits alternatives agreed proceed discharged home stable condition instructions return worsening symptoms ' +
+  'medication reconciliation allergies penicillin rash surgical appendectomy cholecystectomy social tobacco alcohol ' +
+  'occasionally family mother father brother sister cancer stroke review systems otherwise negative knee pain ' +
+  'swelling injury running magnetic resonance meniscus tear orthopedic referral physical therapy ibuprofen ice'
+).split(' ');
+const TEMPLATES = [
+  (w: () => string, n: () => number) =>
+    `The patient is a ${(n() % 60) + 20}-year-old with ${w()} ${w()} and ${w()}.`,
+  (w: () => string, n: () => number) =>
+    `Blood pressure was ${(n() % 60) + 100}/${(n() % 30) + 60} mmHg; heart rate ${(n() % 50) + 55} bpm.`,
+  (w: () => string) =>
+    `Dr. ${capitalize(w())} reviewed the ${w()} ${w()} (${w()}) and didn't find ${w()}.`,
+  (w: () => string, n: () => number) =>
+    `Start ${w()} ${(n() % 90) + 10} mg b.i.d. for ${(n() % 12) + 2} weeks, then ${w()} ${w()}.`,
+  (w: () => string) => `She says "${w()} ${w()} ${w()}," but ${w()} ${w()} ${w()} ${w()}.`,
+  (w: () => string) =>
+    `${capitalize(w())} ${w()} ${w()} ${w()} ${w()} -- ${w()} ${w()} ${w()}.`,
+];
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** mulberry32: a small, fast, seeded PRNG. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A note of about `length` characters. */
+export function clinicalNote(seed: number, length = 2000): string {
+  const next = random(seed);
+  const word = () => WORDS[Math.floor(next() * WORDS.length)]!;
+  const number = () => Math.floor(next() * 1000);
+  let text = '';
+  while (text.length < length) text += `${TEMPLATES[Math.floor(next() * TEMPLATES.length)]!(word, number)} `;
+  return text.trim();
+}
+
+/** A model-like rewrite of a note: about a third of its words replaced, dropped or moved. */
+export function paraphrase(note: string, seed: number): string {
+  const next = random(seed);
+  const words = note.split(' ');
+  const out: string[] = [];
+  for (const word of words) {
+    const roll = next();
+    if (roll < 0.1) continue;
+    out.push(roll < 0.3 ? WORDS[Math.floor(next() * WORDS.length)]! : word);
+  }
+  return out.join(' ');
+}

@@ -1,0 +1,10 @@
+import { MedHelmError } from '@medhelm/core';
+
+/**
+ * The SQL sandbox itself cannot work: bad options, a database file that does not exist or cannot be
+ * opened, a child process that does not start, or a call after `close()`. Errors of the SQL being
+ * run are never thrown; they are `{ error, kind }` results.
+ */
+export class SqlSandboxError extends MedHelmError {
+  override readonly name = 'MedHelm_SqlSandboxError';
+}
