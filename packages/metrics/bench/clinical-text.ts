@@ -15,18 +15,23 @@ const WORDS = (
   'occasionally family mother father brother sister cancer stroke review systems otherwise negative knee pain ' +
   'swelling injury running magnetic resonance meniscus tear orthopedic referral physical therapy ibuprofen ice'
 ).split(' ');
-const TEMPLATES = [
-  (w: () => string, n: () => number) =>
-    `The patient is a ${(n() % 60) + 20}-year-old with ${w()} ${w()} and ${w()}.`,
-  (w: () => string, n: () => number) =>
-    `Blood pressure was ${(n() % 60) + 100}/${(n() % 30) + 60} mmHg; heart rate ${(n() % 50) + 55} bpm.`,
-  (w: () => string) =>
-    `Dr. ${capitalize(w())} reviewed the ${w()} ${w()} (${w()}) and didn't find ${w()}.`,
-  (w: () => string, n: () => number) =>
-    `Start ${w()} ${(n() % 90) + 10} mg b.i.d. for ${(n() % 12) + 2} weeks, then ${w()} ${w()}.`,
-  (w: () => string) => `She says "${w()} ${w()} ${w()}," but ${w()} ${w()} ${w()} ${w()}.`,
-  (w: () => string) =>
-    `${capitalize(w())} ${w()} ${w()} ${w()} ${w()} -- ${w()} ${w()} ${w()}.`,
+interface Draw {
+  word: () => string;
+  number: () => number;
+}
+
+const TEMPLATES: ReadonlyArray<(draw: Draw) => string> = [
+  ({ word, number }) =>
+    `The patient is a ${(number() % 60) + 20}-year-old with ${word()} ${word()} and ${word()}.`,
+  ({ number }) =>
+    `Blood pressure was ${(number() % 60) + 100}/${(number() % 30) + 60} mmHg; heart rate ${(number() % 50) + 55} bpm.`,
+  ({ word }) =>
+    `Dr. ${capitalize(word())} reviewed the ${word()} ${word()} (${word()}) and didn't find ${word()}.`,
+  ({ word, number }) =>
+    `Start ${word()} ${(number() % 90) + 10} mg b.i.d. for ${(number() % 12) + 2} weeks, then ${word()} ${word()}.`,
+  ({ word }) => `She says "${word()} ${word()} ${word()}," but ${word()} ${word()} ${word()} ${word()}.`,
+  ({ word }) =>
+    `${capitalize(word())} ${word()} ${word()} ${word()} ${word()} -- ${word()} ${word()} ${word()}.`,
 ];
 
 function capitalize(word: string): string {
@@ -51,7 +56,8 @@ export function clinicalNote(seed: number, length = 2000): string {
   const word = () => WORDS[Math.floor(next() * WORDS.length)]!;
   const number = () => Math.floor(next() * 1000);
   let text = '';
-  while (text.length < length) text += `${TEMPLATES[Math.floor(next() * TEMPLATES.length)]!(word, number)} `;
+  while (text.length < length)
+    text += `${TEMPLATES[Math.floor(next() * TEMPLATES.length)]!({ word, number })} `;
   return text.trim();
 }
 
