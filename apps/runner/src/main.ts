@@ -52,6 +52,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     )
     .option('--sample', 'use the small real data sample bundled with each benchmark package')
     .option('--concurrency <n>', 'model calls in flight at once', '4')
+    .option(
+      '--max-retries <n>',
+      'retries of a failed model call (429, 5xx, network), with backoff honouring Retry-After',
+      '5',
+    )
+    .option('--timeout <seconds>', 'how long one model call may take before it is retried', '600')
     .option('--base-url <url>', 'API base URL, e.g. http://127.0.0.1:8000/v1 for a local vLLM server')
     .option('--api-key-env <name>', 'environment variable that holds the API key (default: OPENAI_API_KEY)')
     .addOption(new Option('--no-cache', 'do not read or write the request cache'))

@@ -238,7 +238,7 @@ describe('medhelm run: bad input', () => {
     );
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(
-      'Unknown provider "opneai". Known providers: baseline, openai-compatible.',
+      'Unknown provider "opneai". Known providers: anthropic, azure-openai, baseline, google, openai, openai-compatible.',
     );
   });
 

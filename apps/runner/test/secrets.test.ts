@@ -20,13 +20,28 @@ describe('API keys', () => {
     const server = await startMockOpenAiServer({
       reply: () => {
         calls++;
-        return calls === 2 ? { status: 401, body: `{"error":{"message":"Incorrect API key provided: ${API_KEY}"}}` } : 'A';
+        return calls === 2
+          ? { status: 401, body: `{"error":{"message":"Incorrect API key provided: ${API_KEY}"}}` }
+          : 'A';
       },
     });
     try {
       const cwd = mkdtempSync(join(tmpdir(), 'medhelm-secrets-'));
       const result = await runCli(
-        ['run', '--benchmarks', 'pubmed_qa', '--models', 'openai-compatible:m', '--base-url', server.baseUrl, '--sample', '--max-eval-instances', '4', '--concurrency', '1'],
+        [
+          'run',
+          '--benchmarks',
+          'pubmed_qa',
+          '--models',
+          'openai-compatible:m',
+          '--base-url',
+          server.baseUrl,
+          '--sample',
+          '--max-eval-instances',
+          '4',
+          '--concurrency',
+          '1',
+        ],
         { cwd, env: { OPENAI_API_KEY: API_KEY } },
       );
       expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);

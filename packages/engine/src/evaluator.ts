@@ -11,6 +11,7 @@ import {
   toMedHelmError,
 } from '@medhelm/core';
 import { createFileResolver, type DataSource } from '@medhelm/datasets';
+import { createRateLimiter, type RetryPolicy } from '@medhelm/http';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { inject, injectable } from 'tsyringe';
 import { type CompletedCheckpoint, type InstanceCheckpoint, isCompleted } from './checkpoint-record.ts';
@@ -34,6 +35,8 @@ export interface EvaluationOptions {
   concurrency: number;
   /** Base URL and API-key variable for the providers. */
   providerSettings: Omit<ProviderSettingsV1, 'env'>;
+  /** How retryable model-call failures are retried (defaults: 5 retries, backoff from 1 s to 60 s). */
+  retry?: Partial<RetryPolicy>;
   signal?: AbortSignal;
 }
 
@@ -64,7 +67,13 @@ export class Evaluator {
 
   async run(plan: RunPlan, options: EvaluationOptions): Promise<RunOutcome> {
     const { benchmark, runName } = plan;
-    const model = new CachedLanguageModel(this.languageModel(plan, options), this.requestCache);
+    // One limiter per run: runWithConcurrency below bounds the instances in flight, the limiter
+    // the model calls, and a server's rate-limit hint pauses all of them at once.
+    const model = new CachedLanguageModel(this.languageModel(plan, options), this.requestCache, {
+      limiter: createRateLimiter({ concurrency: options.concurrency }),
+      ...(options.retry === undefined ? {} : { retry: options.retry }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
     const selection = await selectEvalInstances({
       benchmarkId: benchmark.id,
       loader: benchmark.dataset,

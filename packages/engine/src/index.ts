@@ -1,6 +1,6 @@
 export type { CompletedCheckpoint, InstanceCheckpoint } from './checkpoint-record.ts';
 export { type EvaluationOptions, Evaluator } from './evaluator.ts';
-export { CachedLanguageModel } from './execute/cached-model.ts';
+export { CachedLanguageModel, type CachedLanguageModelOptions } from './execute/cached-model.ts';
 export { runWithConcurrency } from './execute/run-with-concurrency.ts';
 export { parseConfText, readConfFile } from './plan/conf-file.ts';
 export { type ModelDeployment, resolveModelDeployment } from './plan/model-deployment.ts';

@@ -11,18 +11,66 @@ export {
   WRONG_COMPLETION,
 } from './benchmark-contract-checks.ts';
 export { BenchmarkContractViolation } from './benchmark-contract-violation.ts';
-export { createSampleLoadContext, type SampleLoadContextOptions } from './create-sample-load-context.ts';
-export { type BenchmarkContractOptions, describeBenchmarkContract } from './describe-benchmark-contract.ts';
-
-export { findSharedDirectory } from './find-shared-directory.ts';
-
 export {
-  type MockChatRequestBody,
-  type MockOpenAiServer,
-  type MockOpenAiServerOptions,
+  checkRetryAfterCompliance,
+  type RetryAfterCheck,
+  type RetryAfterComplianceOptions,
+  type RetryAfterRequestRecord,
+  retryAfterMilliseconds,
+} from './check-retry-after-compliance.ts';
+export {
+  createFaultInjector,
+  DEFAULT_FAULT_KINDS,
+  FAULT_KINDS,
+  type FaultInjector,
+  type FaultKind,
+  type MockFault,
+  type MockFaultOptions,
+} from './create-fault-injector.ts';
+export { createSampleLoadContext, type SampleLoadContextOptions } from './create-sample-load-context.ts';
+export { createSeededRandom } from './create-seeded-random.ts';
+export { type BenchmarkContractOptions, describeBenchmarkContract } from './describe-benchmark-contract.ts';
+export {
+  CONTRACT_REQUEST,
+  describeProviderContract,
+  type ProviderContractCheck,
+  type ProviderContractOptions,
+  type ProviderContractSettings,
+} from './describe-provider-contract.ts';
+export { findSharedDirectory } from './find-shared-directory.ts';
+export {
+  type MockModelServer,
+  type MockModelServerOptions,
   type MockReply,
   type MockRequest,
-  type MockUsage,
+  type MockResponseRecord,
+  startMockModelServer,
+} from './mock-model-server.ts';
+export {
+  type MockOpenAiServer,
+  type MockOpenAiServerOptions,
   startMockOpenAiServer,
 } from './mock-openai-server.ts';
+export {
+  MOCK_WIRES,
+  type MockCallMessage,
+  type MockChatRequestBody,
+  type MockFinishReason,
+  type MockModelCall,
+  type MockReplyContent,
+  type MockUsage,
+  type MockWire,
+} from './mock-wire.ts';
+export {
+  apiKeyHeader,
+  CONTRACT_API_KEY,
+  checkModelCallError,
+  checkWireRequest,
+  type ExpectedModelCallError,
+  type ExpectedWireRequest,
+  everythingIn,
+  isModelCallError,
+  secretPlaces,
+} from './provider-contract-checks.ts';
+export { ProviderContractViolation } from './provider-contract-violation.ts';
 export { type ConformanceVector, readConformanceVectors, readJsonLines } from './read-conformance-vectors.ts';

@@ -220,4 +220,17 @@ describe('startMockOpenAiServer', () => {
     expect(await pending).toBeInstanceOf(Error);
     await expect(fetch(`${mock.baseUrl}/models`)).rejects.toThrow();
   });
+
+  it('serves only the OpenAI wire and accepts faults', async () => {
+    const mock = await start({ faults: { rate: 1, kinds: ['unavailable'] } });
+    const messages = await fetch(`${mock.origin}/v1/messages`, {
+      method: 'POST',
+      headers: { 'anthropic-version': '2023-06-01' },
+      body: JSON.stringify({ model: 'm', max_tokens: 1, messages: [{ role: 'user', content: 'x' }] }),
+    });
+    expect(messages.status).toBe(404);
+    expect((await chat(mock.baseUrl, question)).status).toBe(503);
+    expect((await chat(mock.baseUrl, question)).status).toBe(200);
+    expect(mock.faults.map((fault) => fault.kind)).toEqual(['unavailable']);
+  });
 });

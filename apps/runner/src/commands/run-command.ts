@@ -28,6 +28,8 @@ export interface RunCommandOptions {
   dataDir?: string;
   sample?: boolean;
   concurrency: string;
+  maxRetries: string;
+  timeout: string;
   baseUrl?: string;
   apiKeyEnv?: string;
   cache: boolean;
@@ -44,6 +46,11 @@ export async function runCommand(
   const entries = collectEntries(options, benchmarks, providers);
   const maxEvalInstances = optionalPositiveInteger(options.maxEvalInstances, '--max-eval-instances');
   const concurrency = optionalPositiveInteger(options.concurrency, '--concurrency') ?? 4;
+  const maxRetries = optionalNonNegativeInteger(options.maxRetries, '--max-retries') ?? 5;
+  const timeoutSeconds = Number(options.timeout ?? 600);
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
+    throw new ConfigError(`--timeout must be a number of seconds > 0, got "${options.timeout}".`);
+  }
   const plans = planRuns(
     entries,
     { benchmarks, providers },
@@ -64,7 +71,9 @@ export async function runCommand(
       outputPath,
       dataSource,
       concurrency,
+      retry: { maxRetries },
       providerSettings: {
+        timeoutMs: timeoutSeconds * 1000,
         ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
         ...(options.apiKeyEnv === undefined ? {} : { apiKeyEnvVar: options.apiKeyEnv }),
       },
@@ -146,5 +155,13 @@ function optionalPositiveInteger(value: string | undefined, flag: string): numbe
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0)
     throw new ConfigError(`${flag} must be a positive integer, got "${value}".`);
+  return number;
+}
+
+function optionalNonNegativeInteger(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0)
+    throw new ConfigError(`${flag} must be an integer >= 0, got "${value}".`);
   return number;
 }

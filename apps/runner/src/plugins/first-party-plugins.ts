@@ -1,6 +1,10 @@
 import { plugin as medcalcBench } from '@medhelm/benchmark-medcalc-bench';
 import { plugin as pubmedQa } from '@medhelm/benchmark-pubmed-qa';
+import { plugin as anthropic } from '@medhelm/provider-anthropic';
+import { plugin as azureOpenAi } from '@medhelm/provider-azure-openai';
 import { plugin as baseline } from '@medhelm/provider-baseline';
+import { plugin as google } from '@medhelm/provider-google';
+import { plugin as openAi } from '@medhelm/provider-openai';
 import { plugin as openAiCompatible } from '@medhelm/provider-openai-compatible';
 
 /**
@@ -11,5 +15,9 @@ export const firstPartyPlugins: ReadonlyArray<{ packageName: string; exports: un
   { packageName: '@medhelm/benchmark-pubmed-qa', exports: { plugin: pubmedQa } },
   { packageName: '@medhelm/benchmark-medcalc-bench', exports: { plugin: medcalcBench } },
   { packageName: '@medhelm/provider-openai-compatible', exports: { plugin: openAiCompatible } },
+  { packageName: '@medhelm/provider-openai', exports: { plugin: openAi } },
+  { packageName: '@medhelm/provider-azure-openai', exports: { plugin: azureOpenAi } },
+  { packageName: '@medhelm/provider-anthropic', exports: { plugin: anthropic } },
+  { packageName: '@medhelm/provider-google', exports: { plugin: google } },
   { packageName: '@medhelm/provider-baseline', exports: { plugin: baseline } },
 ];

@@ -8,6 +8,11 @@ export interface ProviderSettingsV1 {
   baseUrl?: string;
   /** Name of the environment variable that holds the API key (never the key itself). */
   apiKeyEnvVar?: string;
+  /**
+   * How long one call may take before it fails as a retryable timeout, in milliseconds; overrides
+   * the provider's default (the runner's `--timeout`).
+   */
+  timeoutMs?: number;
   /** The environment to read keys from; the runner passes `process.env`. */
   env: Readonly<Record<string, string | undefined>>;
 }

@@ -1,9 +1,10 @@
 import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
+import { readApiKey } from '@medhelm/http';
 import {
-  createOpenAiCompatibleChatModel,
-  type OpenAiCompatibleLanguageModel,
-} from './openai-compatible-chat-model.ts';
-import { withoutCredentials } from './redact.ts';
+  type ChatCompletionsLanguageModel,
+  createChatCompletionsModel,
+} from './create-chat-completions-model.ts';
+import { normalizeBaseUrl, withoutCredentials } from './normalize-base-url.ts';
 
 /** The provider id users write in `--models openai-compatible:<model>`. */
 export const OPENAI_COMPATIBLE_PROVIDER_ID = 'openai-compatible';
@@ -14,14 +15,17 @@ export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 /** The environment variable read for the key when no `--api-key-env` is given. */
 export const DEFAULT_API_KEY_ENV_VAR = 'OPENAI_API_KEY';
 
-/** Ten minutes: long generations on a busy local server can take minutes before the first byte. */
+/** Ten minutes: long generations on a busy local server can take minutes. */
 export const DEFAULT_TIMEOUT_MS = 600_000;
 
 /** Options of {@link createOpenAiCompatibleProvider}. */
 export interface OpenAiCompatibleProviderOptions {
-  /** How long a call may wait for response headers, and between body chunks (default 10 minutes). */
+  /** How long a call may wait for the whole response, headers and body (default 10 minutes). */
   timeoutMs?: number;
 }
+
+/** A LanguageModelV1 of this provider; `close` ends its keep-alive connections. */
+export type OpenAiCompatibleLanguageModel = ChatCompletionsLanguageModel;
 
 /** A ModelProviderV1 whose models are {@link OpenAiCompatibleLanguageModel}s (with `close`). */
 export interface OpenAiCompatibleProvider extends ModelProviderV1 {
@@ -37,12 +41,7 @@ export interface OpenAiCompatibleProvider extends ModelProviderV1 {
 export function createOpenAiCompatibleProvider(
   options: OpenAiCompatibleProviderOptions = {},
 ): OpenAiCompatibleProvider {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new ConfigError(
-      `timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}`,
-    );
-  }
+  const timeoutMs = checkTimeout(options.timeoutMs);
   const provider = defineProvider({
     id: OPENAI_COMPATIBLE_PROVIDER_ID,
     displayName: 'OpenAI-compatible chat completions (OpenAI, vLLM, Ollama, llama.cpp, LM Studio)',
@@ -53,38 +52,45 @@ export function createOpenAiCompatibleProvider(
         );
       }
       const baseUrl = normalizeBaseUrl(settings.baseUrl ?? DEFAULT_OPENAI_BASE_URL);
+      const displayBaseUrl = withoutCredentials(baseUrl);
       const apiKeyEnvVar = settings.apiKeyEnvVar ?? DEFAULT_API_KEY_ENV_VAR;
-      const apiKey = settings.env[apiKeyEnvVar]?.trim() || undefined;
-      return createOpenAiCompatibleChatModel({
+      const apiKey = readApiKey(settings.env, apiKeyEnvVar);
+      const keyHint = `Set the environment variable ${apiKeyEnvVar} to your API key (or name another variable with --api-key-env).`;
+      const headers: Record<string, string> = {
+        'user-agent': 'medhelm-ts (@medhelm/provider-openai-compatible)',
+      };
+      if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
+      const needsKey = apiKey === undefined && new URL(baseUrl).hostname === 'api.openai.com';
+      return createChatCompletionsModel({
         providerId: OPENAI_COMPATIBLE_PROVIDER_ID,
         modelId,
-        baseUrl,
-        displayBaseUrl: withoutCredentials(baseUrl),
-        apiKey,
-        apiKeyEnvVar,
-        requiresApiKey: new URL(baseUrl).hostname === 'api.openai.com',
-        timeoutMs,
+        wireModel: modelId,
+        url: `${baseUrl}/chat/completions`,
+        headers,
+        cacheIdentity: { baseUrl: displayBaseUrl },
+        timeoutMs: settings.timeoutMs ?? timeoutMs,
+        unavailable: needsKey
+          ? { message: `${displayBaseUrl} needs an API key and ${apiKeyEnvVar} is not set`, hint: keyHint }
+          : undefined,
+        hints: {
+          unauthorized:
+            apiKey === undefined
+              ? keyHint
+              : `Check the API key in ${apiKeyEnvVar} and that it may use this model.`,
+          notFound: 'Check the model id and the base URL (it usually ends in /v1).',
+          connectionRefused: 'Is the server running, and is --base-url right (it usually ends in /v1)?',
+        },
       });
     },
   });
   return provider as OpenAiCompatibleProvider;
 }
 
-/** Trims the base URL and drops trailing slashes; anything but an http(s) URL is a ConfigError. */
-export function normalizeBaseUrl(raw: string): string {
-  const trimmed = raw.trim().replace(/\/+$/, '');
-  let parsed: URL;
-  try {
-    parsed = new URL(trimmed);
-  } catch {
-    throw new ConfigError(`base URL ${JSON.stringify(raw)} is not a URL`, {
-      hint: 'Pass e.g. --base-url http://127.0.0.1:8000/v1',
-    });
+/** The timeout option, checked: a positive number of milliseconds (default 10 minutes). */
+export function checkTimeout(timeoutMs: number | undefined): number {
+  const value = timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new ConfigError(`timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ConfigError(
-      `base URL ${JSON.stringify(withoutCredentials(trimmed))} must start with http:// or https://`,
-    );
-  }
-  return trimmed;
+  return value;
 }

@@ -1,6 +1,7 @@
 /**
- * HTTP statuses worth retrying: request timeout, conflict, too early, rate limiting and every
- * server error. Other 4xx statuses mean the request itself is wrong; repeating it cannot help.
+ * HTTP statuses worth retrying: request timeout (408), conflict (409), too early (425), rate
+ * limiting (429) and every server error, Anthropic's 529 "overloaded" included. Other 4xx statuses
+ * mean the request itself is wrong; repeating it cannot help.
  */
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 425 || status === 429 || status >= 500;
@@ -23,6 +24,8 @@ const retryableNetworkCodes = new Set([
   'UND_ERR_BODY_TIMEOUT',
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
+  'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
 
 /** The error code of a network error (`ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`, ...), looking through causes. */
@@ -39,5 +42,8 @@ export function networkErrorCode(error: unknown): string | undefined {
 /** Whether a failed connection or timed-out call may succeed when retried. */
 export function isRetryableNetworkError(error: unknown): boolean {
   const code = networkErrorCode(error);
-  return code !== undefined && retryableNetworkCodes.has(code);
+  if (code !== undefined) return retryableNetworkCodes.has(code);
+  // Some socket failures arrive without a code ("other side closed", "socket hang up").
+  const message = error instanceof Error ? error.message : '';
+  return /socket hang up|other side closed|socket closed/i.test(message);
 }

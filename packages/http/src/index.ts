@@ -1,0 +1,30 @@
+export { createHttpAgent, type HttpAgentOptions } from './create-http-agent.ts';
+export { isModelCallError } from './is-model-call-error.ts';
+export { isRetryableNetworkError, isRetryableStatus, networkErrorCode } from './is-retryable.ts';
+export {
+  BODY_EXCERPT_LIMIT,
+  flattenHeaders,
+  type JsonResponse,
+  type PostJsonOptions,
+  postJson,
+} from './post-json.ts';
+export {
+  createRateLimiter,
+  limiterKey,
+  RATE_WINDOW_MS,
+  type RateLimiter,
+  type RateLimiterOptions,
+} from './rate-limiter.ts';
+export { readApiKey } from './read-api-key.ts';
+export { REDACTED, redactSecrets, redactUrl, secretsFromHeaders, truncate } from './redact-secrets.ts';
+export { MAX_RETRY_HINT_MS, parseResetDuration, retryDelayFromHeaders } from './retry-delay-from-headers.ts';
+export { type Sleep, sleep } from './sleep.ts';
+export {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  type RetryEvent,
+  type RetryPolicy,
+  resolveRetryPolicy,
+  type WithRetriesOptions,
+  withRetries,
+} from './with-retries.ts';

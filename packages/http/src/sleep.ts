@@ -1,0 +1,19 @@
+/**
+ * Waits `ms` milliseconds; resolves early, without an error, when `signal` aborts, so the caller
+ * decides what an interrupted wait means.
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted || ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** The shape of `sleep`, injectable so tests run on a fake clock. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;

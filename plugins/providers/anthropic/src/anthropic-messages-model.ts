@@ -1,0 +1,203 @@
+import type {
+  Completion,
+  GenerateOptionsV1,
+  GenerationRequest,
+  GenerationResult,
+  LanguageModelV1,
+  Usage,
+} from '@medhelm/core';
+import { ModelCallError } from '@medhelm/core';
+import {
+  BODY_EXCERPT_LIMIT,
+  createHttpAgent,
+  isModelCallError,
+  postJson,
+  redactSecrets,
+  truncate,
+} from '@medhelm/http';
+import {
+  type AnthropicMessage,
+  anthropicMessageSchema,
+  anthropicUsageSchema,
+} from './anthropic-message-schema.ts';
+import { type AnthropicMessagesRequestBody, toAnthropicMessagesBody } from './to-anthropic-messages-body.ts';
+import { toAnthropicModelCallError } from './to-anthropic-model-call-error.ts';
+
+/** The `anthropic-version` header this provider speaks (the only version of the Messages API). */
+export const ANTHROPIC_VERSION = '2023-06-01';
+
+/** Everything one Claude model needs; built by the provider from the user's settings. */
+export interface AnthropicMessagesModelConfig {
+  providerId: string;
+  modelId: string;
+  /** The API root without `/v1` and without a trailing slash, e.g. `https://api.anthropic.com`. */
+  baseUrl: string;
+  /** The key, or undefined when the variable is unset (then every call fails, naming it). */
+  apiKey: string | undefined;
+  /** The environment variable the key comes from, named in errors (never its value). */
+  apiKeyEnvVar: string;
+  /** Longest wait for one complete response, milliseconds. */
+  timeoutMs: number;
+}
+
+/** A LanguageModelV1 speaking the Messages API; `close` ends its keep-alive connections. */
+export interface AnthropicLanguageModel extends LanguageModelV1 {
+  close(): Promise<void>;
+}
+
+/** What one Messages API call gave: one completion and its usage. */
+interface OneMessage {
+  completion: Completion;
+  usage: Usage;
+  elapsedSeconds: number;
+}
+
+/**
+ * Creates a Claude model with its own undici Agent (keep-alive connections reused across calls).
+ * The key lives only in this closure, not on the returned object, so logging or serialising the
+ * model cannot reveal it. The Messages API returns one message per call, so a request for n
+ * completions makes n calls, one after the other, and sums their usage and time.
+ */
+export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfig): AnthropicLanguageModel {
+  const { apiKey, apiKeyEnvVar, modelId, providerId } = config;
+  const url = `${config.baseUrl}/v1/messages`;
+  const agent = createHttpAgent();
+  const secrets = apiKey === undefined ? [] : [apiKey];
+
+  async function callOnce(
+    body: AnthropicMessagesRequestBody,
+    key: string,
+    signal: AbortSignal | undefined,
+  ): Promise<OneMessage> {
+    let response: Awaited<ReturnType<typeof postJson>>;
+    try {
+      response = await postJson({
+        providerId,
+        url,
+        headers: {
+          'x-api-key': key,
+          'anthropic-version': ANTHROPIC_VERSION,
+          'content-type': 'application/json',
+        },
+        body,
+        timeoutMs: config.timeoutMs,
+        signal,
+        dispatcher: agent,
+        secrets,
+      });
+    } catch (error) {
+      throw isModelCallError(error) ? toAnthropicModelCallError(error, apiKeyEnvVar) : error;
+    }
+    const parsed = anthropicMessageSchema.safeParse(response.body);
+    if (!parsed.success) {
+      const problems = parsed.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      throw new ModelCallError(
+        redactSecrets(
+          `${providerId}: the response from ${url} for model ${JSON.stringify(modelId)} is not a Messages API message (${problems.join('; ')})`,
+          secrets,
+        ),
+        {
+          url,
+          status: response.status,
+          headers: Object.fromEntries(
+            Object.entries(response.headers).map(([name, value]) => [name, redactSecrets(value, secrets)]),
+          ),
+          body: truncate(redactSecrets(JSON.stringify(response.body) ?? '', secrets), BODY_EXCERPT_LIMIT),
+          // A success without a usable answer is usually transient (like a truncated body); retries
+          // are bounded, so a server that is simply wrong still fails.
+          isRetryable: true,
+        },
+      );
+    }
+    const completion = toCompletion(parsed.data);
+    return {
+      completion,
+      usage: toUsage(parsed.data.usage, body, completion),
+      elapsedSeconds: response.elapsedSeconds,
+    };
+  }
+
+  async function doGenerate(
+    generation: GenerationRequest,
+    options: GenerateOptionsV1 = {},
+  ): Promise<GenerationResult> {
+    if (apiKey === undefined) {
+      // Checked per call rather than when the model is created: a run answered from the request
+      // cache never calls the API and must not need a key.
+      throw new ModelCallError(
+        `${providerId}: ${apiKeyEnvVar} is not set, so model ${JSON.stringify(modelId)} cannot be called`,
+        { url, isRetryable: false },
+        {
+          hint: `Set ${apiKeyEnvVar} to your Anthropic API key (or name another variable with --api-key-env).`,
+        },
+      );
+    }
+    const body = toAnthropicMessagesBody(modelId, generation);
+    const requestDatetime = Math.floor(Date.now() / 1000);
+    const messages: OneMessage[] = [];
+    for (let index = 0; index < generation.numCompletions; index++) {
+      messages.push(await callOnce(body, apiKey, options.signal));
+    }
+    return {
+      completions: messages.map((message) => message.completion),
+      usage: sumUsage(messages.map((message) => message.usage)),
+      requestTimeSeconds: messages.reduce((total, message) => total + message.elapsedSeconds, 0),
+      requestDatetime,
+    };
+  }
+
+  return {
+    specificationVersion: 'v1',
+    providerId,
+    modelId,
+    cacheIdentity: { baseUrl: config.baseUrl, anthropicVersion: ANTHROPIC_VERSION },
+    doGenerate,
+    close: () => agent.close(),
+  };
+}
+
+/**
+ * The stop reasons of the Messages API in HELM's words: `end_turn` and `stop_sequence` are
+ * `stop`, `max_tokens` is `length`; others (`refusal`, `tool_use`, `pause_turn`,
+ * `model_context_window_exceeded`) are kept as Anthropic writes them, and a missing one is `unknown`.
+ */
+export function toFinishReason(stopReason: string | null | undefined): string {
+  if (stopReason === 'end_turn' || stopReason === 'stop_sequence') return 'stop';
+  if (stopReason === 'max_tokens') return 'length';
+  return stopReason ?? 'unknown';
+}
+
+/** The text of a message: its `text` blocks joined in order (thinking and tool blocks skipped). */
+export function toCompletion(message: AnthropicMessage): Completion {
+  const text = message.content
+    .filter((block) => block.type === 'text')
+    .map((block) => block.text ?? '')
+    .join('');
+  return { text, finishReason: toFinishReason(message.stop_reason) };
+}
+
+// The reported usage, or an estimate of one token per four characters when it is missing.
+function toUsage(usage: unknown, body: AnthropicMessagesRequestBody, completion: Completion): Usage {
+  const reported = anthropicUsageSchema.safeParse(usage);
+  if (reported.success) {
+    return { promptTokens: reported.data.input_tokens, completionTokens: reported.data.output_tokens };
+  }
+  const promptCharacters =
+    (body.system?.length ?? 0) + body.messages.reduce((total, message) => total + message.content.length, 0);
+  return {
+    promptTokens: Math.ceil(promptCharacters / 4),
+    completionTokens: Math.ceil(completion.text.length / 4),
+    estimated: true,
+  };
+}
+
+function sumUsage(usages: readonly Usage[]): Usage {
+  const sum: Usage = {
+    promptTokens: usages.reduce((total, usage) => total + usage.promptTokens, 0),
+    completionTokens: usages.reduce((total, usage) => total + usage.completionTokens, 0),
+  };
+  if (usages.some((usage) => usage.estimated === true)) sum.estimated = true;
+  return sum;
+}

@@ -1,0 +1,155 @@
+import { inspect } from 'node:util';
+import {
+  ConfigError,
+  type GenerationRequest,
+  type MedHelmPluginV1,
+  ModelCallError,
+  type ModelProviderV1,
+  REQUEST_DEFAULTS,
+} from '@medhelm/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FixtureServer, readFixture, startFixtureServer } from './__fixtures__/start-fixture-server.ts';
+import {
+  type AzureOpenAiLanguageModel,
+  type AzureOpenAiProviderOptions,
+  azureOpenAiProvider,
+  createAzureOpenAiProvider,
+  DEFAULT_AZURE_OPENAI_API_VERSION,
+  plugin,
+} from './index.ts';
+
+const SECRET = 'fedcba9876543210fedcba9876543210';
+const ENDPOINT = 'https://medhelm-test.openai.azure.com';
+
+const request: GenerationRequest = {
+  prompt: 'Question: Is aspirin an NSAID?\nA. yes\nB. no\nAnswer:',
+  temperature: 0,
+  maxTokens: 1,
+  stopSequences: [],
+  numCompletions: 1,
+  topKPerToken: 1,
+  ...REQUEST_DEFAULTS,
+};
+
+const servers: FixtureServer[] = [];
+const models: AzureOpenAiLanguageModel[] = [];
+
+afterEach(async () => {
+  await Promise.all(models.splice(0).map((model) => model.close()));
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+function model(
+  deployment: string,
+  settings: { baseUrl?: string; apiKeyEnvVar?: string; env?: Record<string, string | undefined> } = {},
+  options?: AzureOpenAiProviderOptions,
+): AzureOpenAiLanguageModel {
+  const created = createAzureOpenAiProvider(options).languageModel(deployment, {
+    env: { AZURE_OPENAI_API_KEY: SECRET, AZURE_OPENAI_ENDPOINT: ENDPOINT },
+    ...settings,
+  });
+  models.push(created);
+  return created;
+}
+
+async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ModelCallError);
+    return error as ModelCallError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('createAzureOpenAiProvider', () => {
+  it('is a v1 provider with the id users write in --models', () => {
+    expect(azureOpenAiProvider.specificationVersion).toBe('v1');
+    expect(azureOpenAiProvider.id).toBe('azure-openai');
+    expect(azureOpenAiProvider.displayName).toMatch(/Azure OpenAI/);
+    expect(DEFAULT_AZURE_OPENAI_API_VERSION).toBe('2024-10-21');
+  });
+
+  it('identifies endpoint and api-version in cacheIdentity, endpoint from --base-url before the environment', () => {
+    expect(model('gpt-4o-prod').cacheIdentity).toEqual({ endpoint: ENDPOINT, apiVersion: '2024-10-21' });
+    expect(
+      model('gpt-4o-prod', {
+        baseUrl: 'https://other.openai.azure.com/openai/',
+        env: { AZURE_OPENAI_ENDPOINT: ENDPOINT, AZURE_OPENAI_API_VERSION: '2025-04-01-preview' },
+      }).cacheIdentity,
+    ).toEqual({ endpoint: 'https://other.openai.azure.com', apiVersion: '2025-04-01-preview' });
+    expect(model('gpt-4o-prod', {}, { apiVersion: '2024-06-01' }).cacheIdentity.apiVersion).toBe(
+      '2024-06-01',
+    );
+    expect(model('my-o3', {}, { reasoning: true, reasoningEffort: 'high' }).cacheIdentity).toEqual({
+      endpoint: ENDPOINT,
+      apiVersion: '2024-10-21',
+      parameters: 'reasoning',
+      reasoningEffort: 'high',
+    });
+  });
+
+  it('fails each call without a network request when the key is missing, naming the variable, with no status', async () => {
+    const server = await startFixtureServer(() => readFixture('response-stop.json'));
+    servers.push(server);
+    const missing = model('gpt-4o-prod', { baseUrl: server.origin, env: { OPENAI_API_KEY: 'not-this-one' } });
+    const error = await callError(missing.doGenerate(request));
+    expect(error.isRetryable).toBe(false);
+    expect(error.status).toBeUndefined();
+    expect(error.message).toBe(
+      'azure-openai model "gpt-4o-prod": Azure OpenAI needs a key and AZURE_OPENAI_API_KEY is not set',
+    );
+    expect(error.hint).toContain('--api-key-env');
+    const named = model('gpt-4o-prod', { baseUrl: server.origin, apiKeyEnvVar: 'MY_AZURE_KEY', env: {} });
+    expect((await callError(named.doGenerate(request))).message).toContain('MY_AZURE_KEY is not set');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('sends the key from the variable the settings name, and n only for several completions', async () => {
+    const server = await startFixtureServer(() => readFixture('response-stop.json'));
+    servers.push(server);
+    const created = model('gpt-4o-prod', {
+      baseUrl: server.origin,
+      apiKeyEnvVar: 'TEAM_AZURE_KEY',
+      env: { TEAM_AZURE_KEY: 'team-key' },
+    });
+    await created.doGenerate({ ...request, numCompletions: 2 });
+    expect(server.requests[0]?.headers['api-key']).toBe('team-key');
+    expect(server.requests[0]?.body).toMatchObject({ n: 2 });
+  });
+
+  it('keeps the key out of the model object itself', () => {
+    const created = model('gpt-4o-prod');
+    expect(JSON.stringify(created)).not.toContain(SECRET);
+    expect(inspect(created, { depth: 10, showHidden: true })).not.toContain(SECRET);
+  });
+
+  it('rejects a missing endpoint, a bad deployment name and a bad api-version as ConfigError', () => {
+    expect(() => azureOpenAiProvider.languageModel('gpt-4o', { env: {} })).toThrow(ConfigError);
+    expect(() => azureOpenAiProvider.languageModel('gpt-4o', { env: {} })).toThrow(/endpoint/);
+    expect(() => model('')).toThrow(ConfigError);
+    expect(() => model('gpt-4o/../../admin')).toThrow(/deployment name/);
+    expect(() =>
+      model('gpt-4o', { env: { AZURE_OPENAI_ENDPOINT: ENDPOINT, AZURE_OPENAI_API_VERSION: 'latest' } }),
+    ).toThrow(/AZURE_OPENAI_API_VERSION/);
+    expect(() => createAzureOpenAiProvider({ apiVersion: '2024/10/21' })).toThrow(ConfigError);
+    expect(() => model('gpt-4o', { baseUrl: 'medhelm-test.openai.azure.com' })).toThrow(ConfigError);
+  });
+
+  it('exports a provider plugin that registers the provider', async () => {
+    const registered: ModelProviderV1[] = [];
+    const typed: MedHelmPluginV1 = plugin;
+    expect(typed).toMatchObject({
+      specificationVersion: 'v1',
+      name: '@medhelm/provider-azure-openai',
+      kind: 'provider',
+    });
+    await plugin.register({
+      registerProvider: (provider) => registered.push(provider),
+      registerBenchmark: () => {},
+      registerScorer: () => {},
+      registerNormalizer: () => {},
+    });
+    expect(registered).toEqual([azureOpenAiProvider]);
+  });
+});

@@ -1,0 +1,142 @@
+import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
+import { readApiKey } from '@medhelm/http';
+import {
+  type ChatCompletionsLanguageModel,
+  checkTimeout,
+  createChatCompletionsModel,
+  normalizeBaseUrl,
+  type ReasoningModelOptions,
+  reasoningCacheIdentity,
+  resolveReasoningModel,
+  withoutCredentials,
+} from '@medhelm/provider-openai-compatible';
+
+/** The provider id users write in `--models azure-openai:<deployment>`. */
+export const AZURE_OPENAI_PROVIDER_ID = 'azure-openai';
+
+/** Read for the resource endpoint (`https://<resource>.openai.azure.com`) when no `--base-url` is given. */
+export const AZURE_OPENAI_ENDPOINT_ENV_VAR = 'AZURE_OPENAI_ENDPOINT';
+
+/** The environment variable read for the key when no `--api-key-env` is given. */
+export const AZURE_OPENAI_API_KEY_ENV_VAR = 'AZURE_OPENAI_API_KEY';
+
+/** Read for the `api-version` when the provider options give none. */
+export const AZURE_OPENAI_API_VERSION_ENV_VAR = 'AZURE_OPENAI_API_VERSION';
+
+/**
+ * The latest generally available (GA) data-plane inference `api-version` of the deployments API.
+ * Reasoning deployments that should get `reasoning_effort` need a preview version from
+ * `2024-12-01-preview` on (set AZURE_OPENAI_API_VERSION).
+ */
+export const DEFAULT_AZURE_OPENAI_API_VERSION = '2024-10-21';
+
+/** Options of {@link createAzureOpenAiProvider}. */
+export interface AzureOpenAiProviderOptions extends ReasoningModelOptions {
+  /** How long a call may wait for the whole response (default 10 minutes). */
+  timeoutMs?: number;
+  /** The `api-version` query parameter; default AZURE_OPENAI_API_VERSION, then {@link DEFAULT_AZURE_OPENAI_API_VERSION}. */
+  apiVersion?: string;
+}
+
+/** A LanguageModelV1 of this provider; `close` ends its keep-alive connections. */
+export type AzureOpenAiLanguageModel = ChatCompletionsLanguageModel;
+
+/** A ModelProviderV1 whose models are {@link AzureOpenAiLanguageModel}s (with `close`). */
+export interface AzureOpenAiProvider extends ModelProviderV1 {
+  languageModel(modelId: string, settings: ProviderSettingsV1): AzureOpenAiLanguageModel;
+}
+
+// Azure deployment names: letters, digits, '-', '_' and '.'.
+const deploymentPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const apiVersionPattern = /^\d{4}-\d{2}-\d{2}(?:-preview)?$/;
+
+/**
+ * Azure OpenAI chat completions. The model id is the deployment name; requests go to
+ * `{endpoint}/openai/deployments/{deployment}/chat/completions?api-version={version}`, the endpoint
+ * from `settings.baseUrl` or AZURE_OPENAI_ENDPOINT, the key in the `api-key` header from
+ * `settings.env[settings.apiKeyEnvVar ?? 'AZURE_OPENAI_API_KEY']` (a missing key fails each call
+ * with a non-retryable ModelCallError naming the variable). Deployments of reasoning models are
+ * recognised by name (o1, o3, o4-mini, gpt-5 prefixes), by HELM's `-<effort>-reasoning-effort`
+ * suffix, or by `options.reasoning`.
+ */
+export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = {}): AzureOpenAiProvider {
+  const timeoutMs = checkTimeout(options.timeoutMs);
+  resolveReasoningModel('gpt-4o', options);
+  if (options.apiVersion !== undefined) checkApiVersion(options.apiVersion, 'apiVersion');
+  const provider = defineProvider({
+    id: AZURE_OPENAI_PROVIDER_ID,
+    displayName: 'Azure OpenAI (chat completions of a deployment)',
+    languageModel: (modelId: string, settings: ProviderSettingsV1) => {
+      const resolved = resolveReasoningModel(modelId, options);
+      const deployment = resolved.wireModelId;
+      if (!deploymentPattern.test(deployment)) {
+        throw new ConfigError(
+          `azure-openai needs a deployment name (letters, digits, '-', '_', '.'), got ${JSON.stringify(modelId)}`,
+          { hint: 'Write --models azure-openai:<deployment name>, as shown in the Azure AI Foundry portal.' },
+        );
+      }
+      const endpoint = azureEndpoint(settings);
+      const apiVersion =
+        options.apiVersion ??
+        checkApiVersion(
+          readApiKey(settings.env, AZURE_OPENAI_API_VERSION_ENV_VAR) ?? DEFAULT_AZURE_OPENAI_API_VERSION,
+          AZURE_OPENAI_API_VERSION_ENV_VAR,
+        );
+      const displayEndpoint = withoutCredentials(endpoint);
+      const apiKeyEnvVar = settings.apiKeyEnvVar ?? AZURE_OPENAI_API_KEY_ENV_VAR;
+      const apiKey = readApiKey(settings.env, apiKeyEnvVar);
+      const keyHint = `Set the environment variable ${apiKeyEnvVar} to a key of the Azure OpenAI resource (or name another variable with --api-key-env).`;
+      const headers: Record<string, string> = { 'user-agent': 'medhelm-ts (@medhelm/provider-azure-openai)' };
+      if (apiKey !== undefined) headers['api-key'] = apiKey;
+
+      return createChatCompletionsModel({
+        providerId: AZURE_OPENAI_PROVIDER_ID,
+        modelId,
+        // The URL names the deployment; the body carries no model.
+        wireModel: undefined,
+        url: `${endpoint}/openai/deployments/${encodeURIComponent(deployment)}/chat/completions?api-version=${encodeURIComponent(apiVersion)}`,
+        headers,
+        body: {
+          reasoning: resolved.reasoning,
+          reasoningEffort: resolved.reasoningEffort,
+          alwaysSendN: false,
+        },
+        cacheIdentity: { endpoint: displayEndpoint, apiVersion, ...reasoningCacheIdentity(resolved) },
+        timeoutMs: settings.timeoutMs ?? timeoutMs,
+        unavailable:
+          apiKey === undefined
+            ? { message: `Azure OpenAI needs a key and ${apiKeyEnvVar} is not set`, hint: keyHint }
+            : undefined,
+        hints: {
+          unauthorized: `Check the key in ${apiKeyEnvVar}: it must be a key of the resource at ${displayEndpoint}.`,
+          notFound: `Check that the resource at ${displayEndpoint} has a deployment named "${deployment}", and that api-version ${apiVersion} exists.`,
+          connectionRefused: `Check the endpoint ${displayEndpoint} (--base-url or ${AZURE_OPENAI_ENDPOINT_ENV_VAR}).`,
+        },
+      });
+    },
+  });
+  return provider as AzureOpenAiProvider;
+}
+
+/**
+ * The resource endpoint from `--base-url` or AZURE_OPENAI_ENDPOINT, normalised: no trailing slash,
+ * and no trailing `/openai` (a common paste from the portal's sample URLs).
+ */
+function azureEndpoint(settings: ProviderSettingsV1): string {
+  const raw = settings.baseUrl ?? readApiKey(settings.env, AZURE_OPENAI_ENDPOINT_ENV_VAR);
+  if (raw === undefined) {
+    throw new ConfigError('azure-openai needs the endpoint of your Azure OpenAI resource', {
+      hint: `Pass --base-url https://<resource>.openai.azure.com or set ${AZURE_OPENAI_ENDPOINT_ENV_VAR}.`,
+    });
+  }
+  return normalizeBaseUrl(raw).replace(/\/openai$/, '');
+}
+
+function checkApiVersion(apiVersion: string, source: string): string {
+  if (!apiVersionPattern.test(apiVersion)) {
+    throw new ConfigError(
+      `${source} must be an Azure OpenAI api-version such as ${DEFAULT_AZURE_OPENAI_API_VERSION} or 2025-04-01-preview, got ${JSON.stringify(apiVersion)}`,
+    );
+  }
+  return apiVersion;
+}

@@ -1,0 +1,366 @@
+import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
+import {
+  ConfigError,
+  type GenerationRequest,
+  generationRequestSchema,
+  generationResultSchema,
+  type MedHelmPluginV1,
+  ModelCallError,
+  type ModelProviderV1,
+  pluginManifestSchema,
+} from '@medhelm/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import error400 from './__fixtures__/errors/400.json' with { type: 'json' };
+import error403 from './__fixtures__/errors/403.json' with { type: 'json' };
+import error429 from './__fixtures__/errors/429.json' with { type: 'json' };
+import error500 from './__fixtures__/errors/500.json' with { type: 'json' };
+import error503 from './__fixtures__/errors/503.json' with { type: 'json' };
+import { type FixtureReply, type FixtureServer, startFixtureServer } from './__fixtures__/fixture-server.ts';
+import chatWithSystem from './__fixtures__/requests/chat-with-system.json' with { type: 'json' };
+import manyStopSequences from './__fixtures__/requests/many-stop-sequences.json' with { type: 'json' };
+import textPrompt from './__fixtures__/requests/text-prompt.json' with { type: 'json' };
+import candidateBlocked from './__fixtures__/responses/candidate-blocked.json' with { type: 'json' };
+import maxTokens from './__fixtures__/responses/max-tokens.json' with { type: 'json' };
+import promptBlocked from './__fixtures__/responses/prompt-blocked.json' with { type: 'json' };
+import stop from './__fixtures__/responses/stop.json' with { type: 'json' };
+import twoCandidates from './__fixtures__/responses/two-candidates.json' with { type: 'json' };
+import {
+  createGoogleProvider,
+  type GeminiLanguageModel,
+  type GoogleProviderOptions,
+  googleProvider,
+  plugin,
+} from './index.ts';
+
+const SECRET = 'AIzaSyTest-0123456789_do-not-leak';
+const MODEL = 'gemini-2.0-flash';
+const PATH = '/v1beta/models/gemini-2.0-flash:generateContent';
+
+const request: GenerationRequest = generationRequestSchema.parse(textPrompt.request);
+
+const servers: FixtureServer[] = [];
+const models: GeminiLanguageModel[] = [];
+
+afterEach(async () => {
+  await Promise.all(models.splice(0).map((model) => model.close()));
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function serve(
+  reply: (index: number) => FixtureReply = () => ({ body: stop }),
+): Promise<FixtureServer> {
+  const server = await startFixtureServer((_request, index) => reply(index));
+  servers.push(server);
+  return server;
+}
+
+function modelAt(
+  baseUrl: string,
+  env: Record<string, string | undefined> = { GEMINI_API_KEY: SECRET },
+  extra: { apiKeyEnvVar?: string; modelId?: string; provider?: GoogleProviderOptions } = {},
+): GeminiLanguageModel {
+  const model = createGoogleProvider(extra.provider).languageModel(extra.modelId ?? MODEL, {
+    baseUrl,
+    env,
+    apiKeyEnvVar: extra.apiKeyEnvVar,
+  });
+  models.push(model);
+  return model;
+}
+
+async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ModelCallError);
+    return error as ModelCallError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** Every place a secret could surface from an error: every field, the cause chain, inspect output. */
+function everythingIn(error: ModelCallError): string {
+  return [
+    JSON.stringify(error, Object.getOwnPropertyNames(error)),
+    JSON.stringify({ ...error }),
+    error.message,
+    error.hint,
+    error.body,
+    error.url,
+    JSON.stringify(error.headers),
+    String(error.stack),
+    inspect(error, { depth: 10, showHidden: true }),
+  ].join('\n');
+}
+
+describe('createGoogleProvider', () => {
+  it('is a v1 provider with the id users write in --models, matching the package manifest', () => {
+    expect(googleProvider.specificationVersion).toBe('v1');
+    expect(googleProvider.id).toBe('google');
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      medhelm: unknown;
+    };
+    expect(pluginManifestSchema.parse(manifest.medhelm)).toEqual({
+      kind: 'provider',
+      specificationVersion: 'v1',
+      ids: ['google'],
+    });
+  });
+
+  it('POSTs the documented body to models/<model>:generateContent with the key in x-goog-api-key only', async () => {
+    const server = await serve();
+    await modelAt(server.baseUrl).doGenerate(request);
+    const [received] = server.requests;
+    expect(received?.method).toBe('POST');
+    expect(received?.path).toBe(PATH);
+    expect(received?.path).not.toContain(SECRET);
+    expect(received?.headers['x-goog-api-key']).toBe(SECRET);
+    expect(received?.headers['content-type']).toBe('application/json');
+    expect(received?.headers.authorization).toBeUndefined();
+    expect(received?.body).toEqual(textPrompt.body);
+  });
+
+  it.each([
+    ['chat messages with a system instruction', chatWithSystem],
+    ['more stop sequences than the API takes', manyStopSequences],
+  ])('sends the documented body for %s', async (_name, fixture) => {
+    const server = await serve(() => ({ body: twoCandidates }));
+    await modelAt(server.baseUrl).doGenerate(generationRequestSchema.parse(fixture.request));
+    expect(server.requests[0]?.body).toEqual(fixture.body);
+  });
+
+  it('accepts models/ and tunedModels/ ids and encodes the model into the path', async () => {
+    const server = await serve();
+    await modelAt(server.baseUrl, undefined, { modelId: 'models/gemini-2.0-flash' }).doGenerate(request);
+    await modelAt(server.baseUrl, undefined, { modelId: 'tunedModels/my-medical-model' }).doGenerate(request);
+    expect(server.requests.map((received) => received.path)).toEqual([
+      PATH,
+      '/v1beta/tunedModels/my-medical-model:generateContent',
+    ]);
+  });
+
+  it('reads GEMINI_API_KEY, else GOOGLE_API_KEY, else the variable the settings name', async () => {
+    const server = await serve();
+    await modelAt(server.baseUrl, { GEMINI_API_KEY: 'gemini', GOOGLE_API_KEY: 'google' }).doGenerate(request);
+    await modelAt(server.baseUrl, { GEMINI_API_KEY: ' ', GOOGLE_API_KEY: 'google' }).doGenerate(request);
+    await modelAt(
+      server.baseUrl,
+      { GEMINI_API_KEY: 'gemini', MY_KEY: 'mine' },
+      { apiKeyEnvVar: 'MY_KEY' },
+    ).doGenerate(request);
+    expect(server.requests.map((received) => received.headers['x-goog-api-key'])).toEqual([
+      'gemini',
+      'google',
+      'mine',
+    ]);
+  });
+
+  it('maps a documented response into a valid GenerationResult with usage and timing', async () => {
+    const server = await serve(() => ({ body: stop, delayMs: 150 }));
+    const before = Math.floor(Date.now() / 1000);
+    const result = await modelAt(server.baseUrl).doGenerate(request);
+    expect(generationResultSchema.parse(result)).toEqual(result);
+    expect(result.completions).toEqual([
+      { text: 'Ibuprofen is another common antipyretic.', finishReason: 'stop' },
+    ]);
+    expect(result.usage).toEqual({ promptTokens: 31, completionTokens: 8 });
+    expect(result.requestTimeSeconds).toBeGreaterThanOrEqual(0.14);
+    expect(result.requestTimeSeconds).toBeLessThan(5);
+    expect(Number.isInteger(result.requestDatetime)).toBe(true);
+    expect(result.requestDatetime).toBeGreaterThanOrEqual(before);
+  });
+
+  it.each([
+    ['MAX_TOKENS', maxTokens, [{ text: 'A', finishReason: 'length' }]],
+    [
+      'two candidates in index order',
+      twoCandidates,
+      [
+        { text: 'Ibuprofen.', finishReason: 'stop' },
+        { text: 'Naproxen.', finishReason: 'stop' },
+      ],
+    ],
+    ['a candidate blocked by SAFETY', candidateBlocked, [{ text: '', finishReason: 'content_filter' }]],
+    ['a blocked prompt', promptBlocked, [{ text: '', finishReason: 'content_filter' }]],
+  ])('returns %s as a valid answer', async (_name, body, completions) => {
+    const server = await serve(() => ({ body }));
+    const result = await modelAt(server.baseUrl).doGenerate(request);
+    expect(generationResultSchema.parse(result)).toEqual(result);
+    expect(result.completions).toEqual(completions);
+    expect(result.usage.estimated).toBeUndefined();
+  });
+
+  it('applies the stop sequences beyond the fifth to the returned text', async () => {
+    const server = await serve(() => ({
+      body: {
+        candidates: [{ content: { parts: [{ text: 'Pulse, STOP, Note: BP' }] }, finishReason: 'MAX_TOKENS' }],
+      },
+    }));
+    const result = await modelAt(server.baseUrl).doGenerate(
+      generationRequestSchema.parse(manyStopSequences.request),
+    );
+    expect(result.completions).toEqual([{ text: 'Pulse, ', finishReason: 'stop' }]);
+  });
+
+  it.each([
+    { fixture: error400, retryable: false, apiMessage: 'API key not valid', hint: /GEMINI_API_KEY/ },
+    {
+      fixture: error403,
+      retryable: false,
+      apiMessage: 'does not have permission',
+      hint: /may not use this model/,
+    },
+    { fixture: error429, retryable: true, apiMessage: 'You exceeded your current quota', hint: /quota/ },
+    { fixture: error500, retryable: true, apiMessage: 'An internal error has occurred', hint: /internal/ },
+    { fixture: error503, retryable: true, apiMessage: 'The model is overloaded', hint: /overloaded/ },
+  ])('maps the documented HTTP $fixture.status error', async ({ fixture, retryable, apiMessage, hint }) => {
+    const server = await serve(() => ({
+      status: fixture.status,
+      headers: fixture.headers,
+      body: fixture.body,
+    }));
+    const error = await callError(modelAt(server.baseUrl).doGenerate(request));
+    expect(error.status).toBe(fixture.status);
+    expect(error.isRetryable).toBe(retryable);
+    expect(error.url).toBe(`${server.baseUrl}${PATH}`);
+    expect(error.message).toContain(`HTTP ${fixture.status}`);
+    expect(error.message).toContain(apiMessage);
+    expect(error.message).toContain(`[${fixture.body.error.status}]`);
+    expect(error.hint).toMatch(hint);
+    expect(JSON.parse(error.body ?? '')).toEqual(fixture.body);
+    expect(error.cause).toBeInstanceOf(ModelCallError);
+    expect(everythingIn(error)).not.toContain(SECRET);
+  });
+
+  it("turns a 429's RetryInfo delay into retry-after, unless the server sent one", async () => {
+    const replies: FixtureReply[] = [
+      { status: 429, body: error429.body },
+      { status: 429, headers: { 'retry-after': '5' }, body: error429.body },
+      { status: 400, body: { error: { ...error400.body.error, details: error429.body.error.details } } },
+    ];
+    const server = await serve((index) => replies[index] ?? {});
+    const model = modelAt(server.baseUrl);
+    const retryAfter: (string | undefined)[] = [];
+    for (const _ of replies)
+      retryAfter.push((await callError(model.doGenerate(request))).headers['retry-after']);
+    expect(retryAfter).toEqual(['37', '5', undefined]);
+  });
+
+  it('names the variable the key came from in the hint of a key error', async () => {
+    const server = await serve(() => ({ status: 400, body: error400.body }));
+    const error = await callError(modelAt(server.baseUrl, { GOOGLE_API_KEY: SECRET }).doGenerate(request));
+    expect(error.hint).toContain('GOOGLE_API_KEY');
+    expect(everythingIn(error)).not.toContain(SECRET);
+  });
+
+  it('never puts the key into errors, even when the server echoes it in the body and headers', async () => {
+    const server = await serve(() => ({
+      status: 400,
+      headers: { 'x-echo': `key=${SECRET}` },
+      body: { error: { code: 400, message: `API key not valid: ${SECRET}`, status: 'INVALID_ARGUMENT' } },
+    }));
+    const error = await callError(modelAt(server.baseUrl).doGenerate(request));
+    expect(error.message).toContain('[REDACTED]');
+    expect(everythingIn(error)).not.toContain(SECRET);
+  });
+
+  it('fails a call without a key, naming both variables, before any network call', async () => {
+    const server = await serve();
+    const error = await callError(modelAt(server.baseUrl, {}).doGenerate(request));
+    expect(server.requests).toHaveLength(0);
+    expect(error.isRetryable).toBe(false);
+    expect(error.status).toBeUndefined();
+    expect(error.message).toContain('GEMINI_API_KEY (or GOOGLE_API_KEY) is not set');
+    expect(error.hint).toContain('--api-key-env');
+
+    const named = await callError(
+      modelAt(server.baseUrl, { GEMINI_API_KEY: SECRET }, { apiKeyEnvVar: 'MY_KEY' }).doGenerate(request),
+    );
+    expect(named.message).toContain('MY_KEY is not set');
+    expect(named.message).not.toContain('GEMINI_API_KEY');
+    expect(everythingIn(named)).not.toContain(SECRET);
+  });
+
+  it('rejects a 200 with neither candidates nor a block reason, or of the wrong shape, as retryable (transient)', async () => {
+    const bodies = [{ usageMetadata: { promptTokenCount: 3 } }, { candidates: 'none' }];
+    const server = await serve((index) => ({ body: bodies[index] }));
+    const model = modelAt(server.baseUrl);
+    const empty = await callError(model.doGenerate(request));
+    expect(empty.status).toBe(200);
+    expect(empty.isRetryable).toBe(true);
+    expect(empty.message).toContain('no candidates and no promptFeedback.blockReason');
+    const wrong = await callError(model.doGenerate(request));
+    expect(wrong.message).toMatch(/not a generateContent response \(candidates: /);
+    expect(wrong.body).toBe('{"candidates":"none"}');
+  });
+
+  it('times out after timeoutMs as a retryable error', async () => {
+    const server = await serve(() => ({ body: stop, delayMs: 5000 }));
+    const model = modelAt(server.baseUrl, undefined, { provider: { timeoutMs: 200 } });
+    const started = performance.now();
+    const error = await callError(model.doGenerate(request));
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(error.isRetryable).toBe(true);
+    expect(error.status).toBeUndefined();
+  });
+
+  it('stops waiting when the signal aborts, as a non-retryable error', async () => {
+    const server = await serve(() => ({ body: stop, delayMs: 5000 }));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const error = await callError(modelAt(server.baseUrl).doGenerate(request, { signal: controller.signal }));
+    expect(error.isRetryable).toBe(false);
+    expect(error.message).toMatch(/aborted/);
+  });
+
+  it('keeps the key out of the model object itself', () => {
+    const model = modelAt('http://127.0.0.1:9');
+    expect(JSON.stringify(model)).not.toContain(SECRET);
+    expect(inspect(model, { depth: 10, showHidden: true })).not.toContain(SECRET);
+  });
+
+  it('identifies the API root in cacheIdentity, and the safety preset when it is not HELM’s', async () => {
+    const identity = (baseUrl?: string, provider: ModelProviderV1 = createGoogleProvider()) =>
+      provider.languageModel(MODEL, { baseUrl, env: {} }).cacheIdentity;
+    expect(identity()).toEqual({ baseUrl: 'https://generativelanguage.googleapis.com' });
+    expect(identity('https://generativelanguage.googleapis.com/v1beta/')).toEqual(identity());
+    expect(identity(undefined, createGoogleProvider({ safetySettings: 'default' }))).toEqual({
+      baseUrl: 'https://generativelanguage.googleapis.com',
+      safetySettings: 'default',
+    });
+
+    const server = await serve();
+    await modelAt(server.baseUrl, undefined, { provider: { safetySettings: 'default' } }).doGenerate(request);
+    expect(server.requests[0]?.body).not.toHaveProperty('safetySettings');
+  });
+
+  it('rejects bad base URLs, bad model ids and bad options as ConfigError', () => {
+    const languageModel = (baseUrl: string) => googleProvider.languageModel(MODEL, { baseUrl, env: {} });
+    expect(() => languageModel('generativelanguage.googleapis.com')).toThrow(ConfigError);
+    expect(() => languageModel('ftp://example.org')).toThrow(/must start with http/);
+    expect(() => languageModel(`https://generativelanguage.googleapis.com/?key=${SECRET}`)).toThrow(/query/);
+    for (const modelId of [' ', 'models/', 'publishers/google/models/gemini', 'other/gemini']) {
+      expect(() => googleProvider.languageModel(modelId, { env: {} })).toThrow(ConfigError);
+    }
+    expect(() => createGoogleProvider({ timeoutMs: -1 })).toThrow(ConfigError);
+    expect(() => createGoogleProvider({ safetySettings: 'none' as 'default' })).toThrow(ConfigError);
+  });
+
+  it('exports a provider plugin that registers the provider', async () => {
+    const registered: ModelProviderV1[] = [];
+    const typed: MedHelmPluginV1 = plugin;
+    expect(typed).toMatchObject({
+      specificationVersion: 'v1',
+      name: '@medhelm/provider-google',
+      kind: 'provider',
+    });
+    await plugin.register({
+      registerProvider: (provider) => registered.push(provider),
+      registerBenchmark: () => {},
+      registerScorer: () => {},
+      registerNormalizer: () => {},
+    });
+    expect(registered).toEqual([googleProvider]);
+  });
+});

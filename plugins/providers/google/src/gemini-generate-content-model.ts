@@ -1,0 +1,155 @@
+import type { GenerateOptionsV1, GenerationRequest, GenerationResult, LanguageModelV1 } from '@medhelm/core';
+import { ModelCallError } from '@medhelm/core';
+import {
+  BODY_EXCERPT_LIMIT,
+  createHttpAgent,
+  isModelCallError,
+  type JsonResponse,
+  postJson,
+  redactSecrets,
+  truncate,
+} from '@medhelm/http';
+import { geminiGenerateContentResponseSchema } from './gemini-response-schema.ts';
+import { toGeminiCompletions, toGeminiUsage } from './to-gemini-completions.ts';
+import {
+  type GeminiSafetySetting,
+  splitStopSequences,
+  toGeminiGenerateContentBody,
+} from './to-gemini-generate-content-body.ts';
+import { toGeminiModelCallError } from './to-gemini-model-call-error.ts';
+
+/** The Gemini API version this provider speaks. */
+export const GEMINI_API_VERSION = 'v1beta';
+
+/** Everything one Gemini model needs; built by the provider from the user's settings. */
+export interface GeminiGenerateContentModelConfig {
+  providerId: string;
+  /** The model id as the user wrote it, e.g. `gemini-2.0-flash` or `models/gemini-2.0-flash`. */
+  modelId: string;
+  /** The API root without `/v1beta` and without a trailing slash. */
+  baseUrl: string;
+  /** The key, or undefined when no variable holds one (then every call fails, naming them). */
+  apiKey: string | undefined;
+  /** The variable the key came from (or would come from), named in errors; never its value. */
+  apiKeyEnvVar: string;
+  /** How the missing key is described, e.g. `GEMINI_API_KEY (or GOOGLE_API_KEY)`. */
+  missingKeyDescription: string;
+  /** Sent as `safetySettings`; undefined sends none (Google's defaults apply). */
+  safetySettings: readonly GeminiSafetySetting[] | undefined;
+  /** Extra cache identity beyond the base URL (the safety preset when it is not HELM's). */
+  extraCacheIdentity?: Readonly<Record<string, string>>;
+  /** Longest wait for one complete response, milliseconds. */
+  timeoutMs: number;
+}
+
+/** A LanguageModelV1 speaking Gemini's generateContent; `close` ends its keep-alive connections. */
+export interface GeminiLanguageModel extends LanguageModelV1 {
+  close(): Promise<void>;
+}
+
+/**
+ * The resource path of a model id: `gemini-2.0-flash` and `models/gemini-2.0-flash` are
+ * `models/gemini-2.0-flash`, `tunedModels/<id>` stays as it is. Each segment is percent-encoded.
+ * Undefined for anything else (another collection, an empty name).
+ */
+export function geminiModelResource(modelId: string): string | undefined {
+  const [collection, name, ...rest] = modelId.includes('/') ? modelId.split('/') : ['models', modelId];
+  if (rest.length > 0 || name === undefined || name === '') return undefined;
+  if (collection !== 'models' && collection !== 'tunedModels') return undefined;
+  return `${collection}/${encodeURIComponent(name)}`;
+}
+
+/**
+ * Creates a Gemini model with its own undici Agent (keep-alive connections reused across calls).
+ * The key lives only in this closure and in the `x-goog-api-key` header of each call, never in
+ * the URL or on the returned object. One call returns all `numCompletions` candidates.
+ */
+export function createGeminiGenerateContentModel(
+  config: GeminiGenerateContentModelConfig,
+): GeminiLanguageModel {
+  const { apiKey, apiKeyEnvVar, modelId, providerId } = config;
+  const resource = geminiModelResource(modelId);
+  if (resource === undefined) throw new Error(`not a Gemini model id: ${JSON.stringify(modelId)}`);
+  const url = `${config.baseUrl}/${GEMINI_API_VERSION}/${resource}:generateContent`;
+  const agent = createHttpAgent();
+  const secrets = apiKey === undefined ? [] : [apiKey];
+
+  async function doGenerate(
+    generation: GenerationRequest,
+    options: GenerateOptionsV1 = {},
+  ): Promise<GenerationResult> {
+    if (apiKey === undefined) {
+      // Checked per call rather than when the model is created: a run answered from the request
+      // cache never calls the API and must not need a key.
+      throw new ModelCallError(
+        `${providerId}: ${config.missingKeyDescription} is not set, so model ${JSON.stringify(modelId)} cannot be called`,
+        { url, isRetryable: false },
+        {
+          hint: `Set ${config.missingKeyDescription} to your Gemini API key from Google AI Studio (or name another variable with --api-key-env).`,
+        },
+      );
+    }
+    const body = toGeminiGenerateContentBody(generation, config.safetySettings);
+    const requestDatetime = Math.floor(Date.now() / 1000);
+    let response: JsonResponse;
+    try {
+      response = await postJson({
+        providerId,
+        url,
+        headers: { 'x-goog-api-key': apiKey, 'content-type': 'application/json' },
+        body,
+        timeoutMs: config.timeoutMs,
+        signal: options.signal,
+        dispatcher: agent,
+        secrets,
+      });
+    } catch (error) {
+      throw isModelCallError(error) ? toGeminiModelCallError(error, apiKeyEnvVar) : error;
+    }
+
+    const parsed = geminiGenerateContentResponseSchema.safeParse(response.body);
+    const completions = parsed.success
+      ? toGeminiCompletions(parsed.data, splitStopSequences(generation.stopSequences).applied)
+      : undefined;
+    if (!parsed.success || completions === undefined) {
+      const problems = parsed.success
+        ? 'no candidates and no promptFeedback.blockReason'
+        : parsed.error.issues
+            .slice(0, 3)
+            .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+            .join('; ');
+      throw new ModelCallError(
+        redactSecrets(
+          `${providerId}: the response from ${url} is not a generateContent response (${problems})`,
+          secrets,
+        ),
+        {
+          url,
+          status: response.status,
+          headers: Object.fromEntries(
+            Object.entries(response.headers).map(([name, value]) => [name, redactSecrets(value, secrets)]),
+          ),
+          body: truncate(redactSecrets(JSON.stringify(response.body) ?? '', secrets), BODY_EXCERPT_LIMIT),
+          // A success without a usable answer is usually transient (like a truncated body); retries
+          // are bounded, so a server that is simply wrong still fails.
+          isRetryable: true,
+        },
+      );
+    }
+    return {
+      completions,
+      usage: toGeminiUsage(parsed.data),
+      requestTimeSeconds: response.elapsedSeconds,
+      requestDatetime,
+    };
+  }
+
+  return {
+    specificationVersion: 'v1',
+    providerId,
+    modelId,
+    cacheIdentity: { baseUrl: config.baseUrl, ...config.extraCacheIdentity },
+    doGenerate,
+    close: () => agent.close(),
+  };
+}

@@ -1,0 +1,186 @@
+import {
+  type GenerateOptionsV1,
+  type GenerationRequest,
+  type GenerationResult,
+  type LanguageModelV1,
+  ModelCallError,
+} from '@medhelm/core';
+import {
+  BODY_EXCERPT_LIMIT,
+  createHttpAgent,
+  isModelCallError,
+  postJson,
+  redactSecrets,
+  redactUrl,
+  secretsFromHeaders,
+  truncate,
+} from '@medhelm/http';
+import { parseChatCompletion } from './parse-chat-completion.ts';
+import { type ChatCompletionBodyOptions, toChatCompletionBody } from './to-chat-completion-body.ts';
+
+/** Hints added to errors, where the provider knows better than a generic HTTP client. */
+export interface ChatCompletionsErrorHints {
+  /** HTTP 401 and 403: which variable holds the key, what to check. */
+  unauthorized?: string;
+  /** HTTP 404: the model id, deployment name or base URL is wrong. */
+  notFound?: string;
+  /** Nothing listens at the URL. */
+  connectionRefused?: string;
+}
+
+/** Everything one chat-completions model needs; built by a provider from the user's settings. */
+export interface ChatCompletionsModelConfig {
+  /** `LanguageModelV1.providerId`, e.g. `openai`. */
+  providerId: string;
+  /** `LanguageModelV1.modelId`: the id as the user wrote it (suffixes included). */
+  modelId: string;
+  /** The `model` field of the body; undefined leaves it out (Azure names the deployment in the URL). */
+  wireModel: string | undefined;
+  /** Full URL of the endpoint, query included (Azure's `api-version`). */
+  url: string;
+  /** Request headers, credentials included. Kept in a closure, never on the model object. */
+  headers: Readonly<Record<string, string>>;
+  /** The provider's dialect of the wire: reasoning-model parameters, `n`. */
+  body?: ChatCompletionBodyOptions;
+  /** `LanguageModelV1.cacheIdentity`: what besides the request decides the answer. No secrets. */
+  cacheIdentity: Readonly<Record<string, string>>;
+  /** Longest wait for a whole response, milliseconds. */
+  timeoutMs: number;
+  /**
+   * Set when the call cannot be made (a required key is missing): every call then fails with a
+   * non-retryable ModelCallError without touching the network. Checked per call, not when the model
+   * is created, because a run answered from the request cache needs no key.
+   */
+  unavailable?: { message: string; hint?: string };
+  hints?: ChatCompletionsErrorHints;
+}
+
+/** A LanguageModelV1 speaking chat completions; `close` ends its keep-alive connections. */
+export interface ChatCompletionsLanguageModel extends LanguageModelV1 {
+  close(): Promise<void>;
+}
+
+/**
+ * The one implementation of OpenAI's chat-completions call, shared by the openai-compatible, openai
+ * and azure-openai providers: builds the body, POSTs it through `@medhelm/http` on the model's own
+ * keep-alive agent, and maps the response (choices, finish reasons, usage) or the failure (a
+ * ModelCallError with `isRetryable`, the provider's hints, and no secret anywhere; OpenAI's
+ * `insufficient_quota` 429 is made non-retryable). The headers live only in this closure, so
+ * logging or serialising the model cannot reveal a key.
+ */
+export function createChatCompletionsModel(config: ChatCompletionsModelConfig): ChatCompletionsLanguageModel {
+  const { modelId, headers, timeoutMs } = config;
+  const agent = createHttpAgent();
+  const prefix = `${config.providerId} model "${modelId}"`;
+  const secrets = secretsFromHeaders(headers);
+  const displayUrl = redactUrl(config.url, secrets);
+  const bodyOptions = config.body ?? {};
+
+  async function doGenerate(
+    generation: GenerationRequest,
+    options: GenerateOptionsV1 = {},
+  ): Promise<GenerationResult> {
+    if (config.unavailable !== undefined) {
+      throw new ModelCallError(
+        `${prefix}: ${config.unavailable.message}`,
+        { url: displayUrl, isRetryable: false },
+        { hint: config.unavailable.hint },
+      );
+    }
+    const body = toChatCompletionBody(config.wireModel, generation, bodyOptions);
+    const requestDatetime = Math.floor(Date.now() / 1000);
+
+    let response: Awaited<ReturnType<typeof postJson>>;
+    try {
+      response = await postJson({
+        providerId: prefix,
+        url: config.url,
+        headers,
+        body,
+        timeoutMs,
+        signal: options.signal,
+        dispatcher: agent,
+        secrets,
+      });
+    } catch (error) {
+      throw refineError(error, config.hints);
+    }
+
+    const parsed = parseChatCompletion(response.body, {
+      requestBody: body,
+      // Reasoning models were not sent `stop`; cut their answers as the server would have.
+      truncateAt: bodyOptions.reasoning ? generation.stopSequences : [],
+    });
+    if (!parsed.success) {
+      const text = redactSecrets(JSON.stringify(response.body) ?? '', secrets);
+      throw new ModelCallError(
+        `${prefix}: the response from ${displayUrl} is not a chat completion (${parsed.problems.slice(0, 3).join('; ')})`,
+        {
+          url: displayUrl,
+          status: response.status,
+          headers: response.headers,
+          body: truncate(text, BODY_EXCERPT_LIMIT),
+          // A success without a completion (no choices, a cut-off proxy answer) is usually transient,
+          // like a truncated body; retries are bounded, so a server that is simply wrong still fails.
+          isRetryable: true,
+        },
+      );
+    }
+    return {
+      completions: parsed.completions,
+      usage: parsed.usage,
+      requestTimeSeconds: response.elapsedSeconds,
+      requestDatetime,
+    };
+  }
+
+  return {
+    specificationVersion: 'v1',
+    providerId: config.providerId,
+    modelId,
+    cacheIdentity: config.cacheIdentity,
+    doGenerate,
+    close: () => agent.close(),
+  };
+}
+
+// postJson's errors are already redacted; this only refines them with what the provider knows: a
+// more specific hint, and OpenAI's `insufficient_quota` 429, which waiting does not cure.
+function refineError(error: unknown, hints: ChatCompletionsErrorHints | undefined): unknown {
+  if (!isModelCallError(error)) return error;
+  const outOfQuota = error.status === 429 && apiErrorCode(error.body) === 'insufficient_quota';
+  const hint = outOfQuota
+    ? 'The account is out of credit or over its spending limit: check the plan and billing details.'
+    : error.status === 401 || error.status === 403
+      ? hints?.unauthorized
+      : error.status === 404
+        ? hints?.notFound
+        : error.status === undefined && /ECONNREFUSED/.test(error.message)
+          ? hints?.connectionRefused
+          : undefined;
+  if (hint === undefined) return error;
+  return new ModelCallError(
+    error.message,
+    {
+      url: error.url,
+      status: error.status,
+      headers: error.headers,
+      body: error.body,
+      isRetryable: outOfQuota ? false : error.isRetryable,
+    },
+    { hint, cause: error.cause },
+  );
+}
+
+/** `error.code` (or `error.type`) of an OpenAI-style error body. */
+function apiErrorCode(body: string | undefined): string | undefined {
+  if (body === undefined) return undefined;
+  try {
+    const json = JSON.parse(body) as { error?: { code?: unknown; type?: unknown } };
+    if (typeof json.error?.code === 'string') return json.error.code;
+    if (typeof json.error?.type === 'string') return json.error.type;
+  } catch {
+    // Not JSON (or cut to the excerpt limit): no code to read.
+  }
+  return undefined;
+}

@@ -1,0 +1,100 @@
+import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
+import { readApiKey } from '@medhelm/http';
+import {
+  type ChatCompletionsLanguageModel,
+  checkTimeout,
+  createChatCompletionsModel,
+  normalizeBaseUrl,
+  type ReasoningModelOptions,
+  reasoningCacheIdentity,
+  resolveReasoningModel,
+  withoutCredentials,
+} from '@medhelm/provider-openai-compatible';
+
+/** The provider id users write in `--models openai:<model>`. */
+export const OPENAI_PROVIDER_ID = 'openai';
+
+/** The official API; `--base-url` replaces it (a proxy or gateway in front of OpenAI). */
+export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+/** The environment variable read for the key when no `--api-key-env` is given. */
+export const OPENAI_API_KEY_ENV_VAR = 'OPENAI_API_KEY';
+
+/** When set, its value is sent as the `OpenAI-Organization` header (the official SDKs read the same variable). */
+export const OPENAI_ORGANIZATION_ENV_VAR = 'OPENAI_ORG_ID';
+
+/** When set, its value is sent as the `OpenAI-Project` header (the official SDKs read the same variable). */
+export const OPENAI_PROJECT_ENV_VAR = 'OPENAI_PROJECT_ID';
+
+/** Options of {@link createOpenAiProvider}. */
+export interface OpenAiProviderOptions extends ReasoningModelOptions {
+  /** How long a call may wait for the whole response (default 10 minutes: reasoning models think for minutes). */
+  timeoutMs?: number;
+}
+
+/** A LanguageModelV1 of this provider; `close` ends its keep-alive connections. */
+export type OpenAiLanguageModel = ChatCompletionsLanguageModel;
+
+/** A ModelProviderV1 whose models are {@link OpenAiLanguageModel}s (with `close`). */
+export interface OpenAiProvider extends ModelProviderV1 {
+  languageModel(modelId: string, settings: ProviderSettingsV1): OpenAiLanguageModel;
+}
+
+/**
+ * The official OpenAI API through chat completions. The key comes from `settings.env[settings.apiKeyEnvVar
+ * ?? 'OPENAI_API_KEY']` and is required: without it every call fails with a non-retryable
+ * ModelCallError naming the variable (checked per call, so a run answered from the request cache
+ * needs no key). Reasoning models (o1, o3, o4-mini, GPT-5 families, or as `options.reasoning`
+ * says) get `max_completion_tokens` and no sampling parameters; HELM's
+ * `-<low|medium|high>-reasoning-effort` model-id suffix, or `options.reasoningEffort`, sets
+ * `reasoning_effort`. `n` is sent only when more than one completion is asked for.
+ */
+export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenAiProvider {
+  const timeoutMs = checkTimeout(options.timeoutMs);
+  // Fail on a bad effort option when the provider is made, not on the first model.
+  resolveReasoningModel('gpt-4o', options);
+  const provider = defineProvider({
+    id: OPENAI_PROVIDER_ID,
+    displayName: 'OpenAI API (chat completions)',
+    languageModel: (modelId: string, settings: ProviderSettingsV1) => {
+      if (modelId.trim() === '') {
+        throw new ConfigError('openai needs a model id, e.g. --models openai:gpt-4o-2024-08-06');
+      }
+      const resolved = resolveReasoningModel(modelId, options);
+      const baseUrl = normalizeBaseUrl(settings.baseUrl ?? OPENAI_BASE_URL);
+      const apiKeyEnvVar = settings.apiKeyEnvVar ?? OPENAI_API_KEY_ENV_VAR;
+      const apiKey = readApiKey(settings.env, apiKeyEnvVar);
+      const keyHint = `Set the environment variable ${apiKeyEnvVar} to your OpenAI API key (or name another variable with --api-key-env).`;
+      const headers: Record<string, string> = { 'user-agent': 'medhelm-ts (@medhelm/provider-openai)' };
+      if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
+      const organization = readApiKey(settings.env, OPENAI_ORGANIZATION_ENV_VAR);
+      if (organization !== undefined) headers['openai-organization'] = organization;
+      const project = readApiKey(settings.env, OPENAI_PROJECT_ENV_VAR);
+      if (project !== undefined) headers['openai-project'] = project;
+
+      return createChatCompletionsModel({
+        providerId: OPENAI_PROVIDER_ID,
+        modelId,
+        wireModel: resolved.wireModelId,
+        url: `${baseUrl}/chat/completions`,
+        headers,
+        body: {
+          reasoning: resolved.reasoning,
+          reasoningEffort: resolved.reasoningEffort,
+          alwaysSendN: false,
+        },
+        cacheIdentity: { baseUrl: withoutCredentials(baseUrl), ...reasoningCacheIdentity(resolved) },
+        timeoutMs: settings.timeoutMs ?? timeoutMs,
+        unavailable:
+          apiKey === undefined
+            ? { message: `the OpenAI API needs a key and ${apiKeyEnvVar} is not set`, hint: keyHint }
+            : undefined,
+        hints: {
+          unauthorized: `Check the key in ${apiKeyEnvVar}, and that its organization and project (${OPENAI_ORGANIZATION_ENV_VAR}, ${OPENAI_PROJECT_ENV_VAR}) may use this model.`,
+          notFound: `Check the model id "${resolved.wireModelId}" (https://platform.openai.com/docs/models) and the base URL.`,
+        },
+      });
+    },
+  });
+  return provider as OpenAiProvider;
+}

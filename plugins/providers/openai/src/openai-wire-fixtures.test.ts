@@ -1,0 +1,254 @@
+import { inspect } from 'node:util';
+import {
+  type GenerationRequest,
+  generationResultSchema,
+  ModelCallError,
+  REQUEST_DEFAULTS,
+} from '@medhelm/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type FixtureReply,
+  type FixtureServer,
+  readFixture,
+  startFixtureServer,
+} from './__fixtures__/start-fixture-server.ts';
+import { createOpenAiProvider, type OpenAiLanguageModel } from './index.ts';
+
+// Tests against OpenAI's documented wire shapes (see __fixtures__/README.md), served by a real
+// HTTP server on 127.0.0.1.
+
+const SECRET = 'sk-proj-fixture-0123456789abcdefDO-NOT-LEAK';
+
+const mcqPrompt =
+  'Answer the following multiple choice question.\n\nQuestion: Which drug is a nonsteroidal anti-inflammatory drug?\nA. Aspirin\nB. Warfarin\nC. Insulin\nD. Metformin\nAnswer:';
+
+/** A HELM multiple_choice_joint request: one token, greedy, stop at the newline. */
+const mcqRequest: GenerationRequest = {
+  prompt: mcqPrompt,
+  temperature: 0,
+  maxTokens: 1,
+  stopSequences: ['\n'],
+  numCompletions: 1,
+  topKPerToken: 1,
+  ...REQUEST_DEFAULTS,
+};
+
+const servers: FixtureServer[] = [];
+const models: OpenAiLanguageModel[] = [];
+
+afterEach(async () => {
+  await Promise.all(models.splice(0).map((model) => model.close()));
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function serve(...replies: FixtureReply[]): Promise<FixtureServer> {
+  const server = await startFixtureServer((_request, index) => {
+    const reply = replies[Math.min(index, replies.length - 1)];
+    if (reply === undefined) throw new Error('no reply');
+    return reply;
+  });
+  servers.push(server);
+  return server;
+}
+
+function modelAt(server: FixtureServer, modelId: string): OpenAiLanguageModel {
+  const model = createOpenAiProvider().languageModel(modelId, {
+    baseUrl: `${server.origin}/v1`,
+    env: { OPENAI_API_KEY: SECRET },
+  });
+  models.push(model);
+  return model;
+}
+
+async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ModelCallError);
+    return error as ModelCallError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** The error with every field, own and inherited, stringified every way a log might. */
+function stringifyError(error: ModelCallError): string {
+  const fields = {
+    name: error.name,
+    message: error.message,
+    hint: error.hint,
+    url: error.url,
+    status: error.status,
+    headers: error.headers,
+    body: error.body,
+    isRetryable: error.isRetryable,
+    stack: error.stack,
+    cause: inspect(error.cause, { depth: 10 }),
+  };
+  return [
+    JSON.stringify(fields),
+    JSON.stringify(error),
+    String(error),
+    inspect(error, { depth: 10, showHidden: true }),
+  ].join('\n');
+}
+
+describe('openai request bodies', () => {
+  it('sends a non-reasoning model HELM parameters, with stop and without n (documented shape)', async () => {
+    const server = await serve(readFixture('response-stop.json'));
+    await modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest);
+    const [received] = server.requests;
+    expect(received?.method).toBe('POST');
+    expect(received?.url).toBe('/v1/chat/completions');
+    expect(received?.headers['content-type']).toBe('application/json');
+    expect(received?.headers.authorization).toBe(`Bearer ${SECRET}`);
+    expect(received?.body).toEqual(readFixture('request-gpt-4o-multiple-choice.json'));
+  });
+
+  it('sends n when more than one completion is asked for, and chat messages as given', async () => {
+    const server = await serve(readFixture('response-three-choices.json'));
+    await modelAt(server, 'gpt-4o-2024-08-06').doGenerate({
+      ...mcqRequest,
+      prompt: '',
+      messages: [
+        { role: 'system', content: 'You are a careful clinician.' },
+        { role: 'user', content: 'Name one first-line drug for hypertension.' },
+      ],
+      temperature: 0.7,
+      maxTokens: 50,
+      stopSequences: [],
+      numCompletions: 3,
+    });
+    expect(server.requests[0]?.body).toEqual(readFixture('request-gpt-4o-three-completions.json'));
+  });
+
+  it("sends a reasoning model max_completion_tokens and HELM's suffix as reasoning_effort, nothing it rejects", async () => {
+    const server = await serve(readFixture('response-reasoning.json'));
+    await modelAt(server, 'o3-mini-2025-01-31-high-reasoning-effort').doGenerate({
+      ...mcqRequest,
+      prompt:
+        "Calculate the patient's creatinine clearance with the Cockcroft-Gault equation.\n\nPatient: 67-year-old man, 72 kg, serum creatinine 1.4 mg/dL.\n\nAnswer with the number only.",
+      maxTokens: 4000,
+      stopSequences: [],
+    });
+    expect(server.requests[0]?.body).toEqual(readFixture('request-o3-mini-high-reasoning-effort.json'));
+  });
+});
+
+describe('openai responses', () => {
+  it('parses a documented completion: text, finish reason stop, usage, timing', async () => {
+    const server = await serve(readFixture('response-stop.json'));
+    const result = await modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest);
+    expect(generationResultSchema.parse(result)).toEqual(result);
+    expect(result.completions).toEqual([{ text: 'A', finishReason: 'stop' }]);
+    expect(result.usage).toEqual({ promptTokens: 52, completionTokens: 1 });
+    expect(result.requestTimeSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it.each([
+    [
+      'response-length.json',
+      'The most likely diagnosis is community-acquired pneumonia, given the',
+      'length',
+    ],
+    ['response-content-filter.json', '', 'content_filter'],
+  ])('parses %s', async (fixture, text, finishReason) => {
+    const server = await serve(readFixture(fixture));
+    const result = await modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest);
+    expect(result.completions).toEqual([{ text, finishReason }]);
+  });
+
+  it('parses n choices in index order', async () => {
+    const server = await serve(readFixture('response-three-choices.json'));
+    const result = await modelAt(server, 'gpt-4o-2024-08-06').doGenerate({
+      ...mcqRequest,
+      numCompletions: 3,
+    });
+    expect(result.completions).toEqual([
+      { text: 'Lisinopril.', finishReason: 'stop' },
+      { text: 'Amlodipine.', finishReason: 'stop' },
+      { text: 'A thiazide diuretic such as chlorthalidone', finishReason: 'length' },
+    ]);
+    expect(result.usage).toEqual({ promptTokens: 24, completionTokens: 19 });
+  });
+
+  it('sends a reasoning model no stop, cuts its answer at the stop sequence instead, and counts reasoning tokens', async () => {
+    const server = await serve(readFixture('response-reasoning.json'));
+    const result = await modelAt(server, 'o3-mini-2025-01-31').doGenerate({ ...mcqRequest, maxTokens: 4000 });
+    expect(server.requests[0]?.body).toEqual({
+      model: 'o3-mini-2025-01-31',
+      messages: [{ role: 'user', content: mcqPrompt }],
+      max_completion_tokens: 4000,
+    });
+    expect(result.completions).toEqual([{ text: 'A', finishReason: 'stop' }]);
+    // completion_tokens includes the hidden reasoning tokens, which are billed.
+    expect(result.usage).toEqual({ promptTokens: 52, completionTokens: 330 });
+  });
+});
+
+describe('openai errors', () => {
+  it('maps 400 unsupported_parameter to a non-retryable error with the API message', async () => {
+    const server = await serve(readFixture('error-400-unsupported-parameter.json'));
+    const error = await callError(modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest));
+    expect(error.status).toBe(400);
+    expect(error.isRetryable).toBe(false);
+    expect(error.message).toBe(
+      `openai model "gpt-4o-2024-08-06": HTTP 400 from ${server.origin}/v1/chat/completions: Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.`,
+    );
+    expect(JSON.parse(error.body ?? '')).toEqual(
+      readFixture<FixtureReply>('error-400-unsupported-parameter.json').body,
+    );
+  });
+
+  it('maps 401 to a non-retryable error whose hint names the key variable, without the key anywhere', async () => {
+    const fixture = readFixture<FixtureReply>('error-401-invalid-api-key.json');
+    // Worst case: the server echoes the whole key (the real API masks most of it).
+    const echoing = {
+      ...fixture,
+      headers: { ...fixture.headers, 'x-echo': `Bearer ${SECRET}` },
+      body: JSON.stringify(fixture.body).replace('{{API_KEY}}', SECRET),
+    };
+    const server = await serve(echoing);
+    const error = await callError(modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest));
+    expect(error.status).toBe(401);
+    expect(error.isRetryable).toBe(false);
+    expect(error.message).toContain('Incorrect API key provided: [REDACTED]');
+    expect(error.hint).toContain('OPENAI_API_KEY');
+    expect(stringifyError(error)).not.toContain(SECRET);
+    expect(stringifyError(error)).not.toContain(SECRET.slice(8));
+  });
+
+  it('maps 404 model_not_found to a non-retryable error with a model hint', async () => {
+    const server = await serve(readFixture('error-404-model-not-found.json'));
+    const error = await callError(modelAt(server, 'gpt-4o-2024-13-45').doGenerate(mcqRequest));
+    expect(error.status).toBe(404);
+    expect(error.isRetryable).toBe(false);
+    expect(error.message).toContain('does not exist or you do not have access to it');
+    expect(error.hint).toContain('"gpt-4o-2024-13-45"');
+  });
+
+  it('maps 429 rate_limit_exceeded to a retryable error keeping the rate-limit headers', async () => {
+    const server = await serve(readFixture('error-429-rate-limit.json'));
+    const error = await callError(modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest));
+    expect(error.status).toBe(429);
+    expect(error.isRetryable).toBe(true);
+    expect(error.headers['retry-after']).toBe('3');
+    expect(error.headers['x-ratelimit-reset-tokens']).toBe('2.086s');
+    expect(error.message).toContain('Rate limit reached for gpt-4o');
+  });
+
+  it('maps 429 insufficient_quota to a non-retryable error: waiting does not add credit', async () => {
+    const server = await serve(readFixture('error-429-insufficient-quota.json'));
+    const error = await callError(modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest));
+    expect(error.status).toBe(429);
+    expect(error.isRetryable).toBe(false);
+    expect(error.hint).toMatch(/billing/);
+  });
+
+  it('maps 500 server_error to a retryable error', async () => {
+    const server = await serve(readFixture('error-500-server-error.json'));
+    const error = await callError(modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest));
+    expect(error.status).toBe(500);
+    expect(error.isRetryable).toBe(true);
+    expect(error.message).toContain('The server had an error while processing your request.');
+  });
+});

@@ -1,0 +1,10 @@
+import { describeProviderContract } from '@medhelm/testing';
+import { createOpenAiProvider } from './index.ts';
+
+describeProviderContract({
+  createProvider: (options) => createOpenAiProvider(options),
+  wire: 'openai',
+  modelId: 'gpt-4o-2024-08-06',
+  settings: (server) => ({ baseUrl: server.baseUrls.openai }),
+  apiKeyEnvVar: 'OPENAI_API_KEY',
+});
