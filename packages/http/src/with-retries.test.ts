@@ -129,7 +129,7 @@ describe('withRetries', () => {
     setTimeout(() => controller.abort(), 20);
     await expect(promise).rejects.toBe(error);
     expect(attempts).toEqual([1]);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('does not start another attempt when the signal is already aborted', async () => {
