@@ -10,5 +10,8 @@ export interface CliIo {
   signal?: AbortSignal;
 }
 
-/** Exit codes: 0 success; 1 the run finished with failed instances; 2 bad usage/config/data; 130 interrupted. */
-export const ExitCode = { ok: 0, failedInstances: 1, error: 2, interrupted: 130 } as const;
+/**
+ * Exit codes: 0 success; 1 the run finished with failed instances; 2 bad usage/config/data;
+ * 3 stopped by `--max-cost` (the next call could have crossed the cap); 130 interrupted.
+ */
+export const ExitCode = { ok: 0, failedInstances: 1, error: 2, costLimit: 3, interrupted: 130 } as const;

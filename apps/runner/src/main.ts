@@ -35,8 +35,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .option('--benchmarks <ids>', 'comma-separated benchmark ids (see `medhelm list`)')
     .option(
       '--models <models>',
-      'comma-separated <provider>:<model>, e.g. baseline:first-option, openai-compatible:gpt-4o',
+      'comma-separated deployment ids (from --models-file or built in, e.g. gpt-4o) or <provider>:<model>, e.g. baseline:first-option',
     )
+    .option('--models-file <path>', 'a models file (YAML or JSON) defining deployment ids for --models')
     .option(
       '--run-entries <entry>',
       'a HELM run entry, e.g. "pubmed_qa:model=openai-compatible:gpt-4o" (repeatable)',
@@ -51,7 +52,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       'read dataset files from this folder (<dir>/<file> or <dir>/<benchmark>/<file>)',
     )
     .option('--sample', 'use the small real data sample bundled with each benchmark package')
-    .option('--concurrency <n>', 'model calls in flight at once', '4')
+    .option(
+      '--concurrency <n>',
+      "model calls in flight at once (default: the deployment's limits.concurrency, else 4)",
+    )
     .option(
       '--max-retries <n>',
       'retries of a failed model call (429, 5xx, network), with backoff honouring Retry-After',
@@ -61,6 +65,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .option('--base-url <url>', 'API base URL, e.g. http://127.0.0.1:8000/v1 for a local vLLM server')
     .option('--api-key-env <name>', 'environment variable that holds the API key (default: OPENAI_API_KEY)')
     .addOption(new Option('--no-cache', 'do not read or write the request cache'))
+    .option(
+      '--estimate',
+      'print instances, estimated tokens and maximum cost per run, and exit without calling a model',
+    )
+    .option(
+      '--max-cost <usd>',
+      'stop before a model call that could take the spend of this invocation over <usd> (exit code 3)',
+    )
     .action(async (options: RunCommandOptions) => {
       exitCode = await runCommand(await application(), options, io);
     });

@@ -1,6 +1,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  ConfigError,
   type Environment,
   type LanguageModelV1,
   ModelCallError,
@@ -10,17 +11,19 @@ import {
   Tokens,
   toMedHelmError,
 } from '@medhelm/core';
-import { createFileResolver, type DataSource } from '@medhelm/datasets';
+import type { DataSource } from '@medhelm/datasets';
 import { createRateLimiter, type RetryPolicy } from '@medhelm/http';
+import { costInPicoUsd, type ResolvedPrice, usdFromPicoUsd } from '@medhelm/model-config';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { inject, injectable } from 'tsyringe';
 import { type CompletedCheckpoint, type InstanceCheckpoint, isCompleted } from './checkpoint-record.ts';
-import { CachedLanguageModel } from './execute/cached-model.ts';
+import { CachedLanguageModel, estimatePromptTokens, maxCompletionTokens } from './execute/cached-model.ts';
+import { CostBudget } from './execute/cost-budget.ts';
 import { runWithConcurrency } from './execute/run-with-concurrency.ts';
 import type { RunPlan } from './plan/plan-runs.ts';
 import type { RunObserver } from './run-observer.ts';
-import type { InstanceFailure, RunOutcome } from './run-outcome.ts';
-import { selectEvalInstances } from './select/select-eval-instances.ts';
+import type { InstanceFailure, RunOutcome, TokenCounts } from './run-outcome.ts';
+import { selectRunInstances } from './select/select-run-instances.ts';
 import { EngineTokens } from './tokens.ts';
 import { writeRunDirectory } from './write/write-run-directory.ts';
 
@@ -31,12 +34,26 @@ export interface EvaluationOptions {
   outputPath: string;
   /** Where dataset files come from: bundled samples, a data directory, or pinned downloads. */
   dataSource: DataSource;
-  /** Model calls in flight at once (HELM's `--num-threads`). */
+  /**
+   * Model calls in flight at once (HELM's `--num-threads`), for deployments whose `limits` set no
+   * `concurrency`.
+   */
   concurrency: number;
-  /** Base URL and API-key variable for the providers. */
+  /**
+   * Base URL and API-key variable for every provider; each field given here wins over the run's
+   * deployment (`baseUrl`, `apiKeyEnvVar`).
+   */
   providerSettings: Omit<ProviderSettingsV1, 'env'>;
   /** How retryable model-call failures are retried (defaults: 5 retries, backoff from 1 s to 60 s). */
   retry?: Partial<RetryPolicy>;
+  /**
+   * A cap in US dollars on what the model calls of this invocation may cost (`--max-cost`). Before
+   * each call, the call's maximum cost (estimated prompt tokens + max_tokens × completions at the
+   * deployment's price) is checked against what was spent plus the calls in flight; a call that
+   * would cross the cap is not made, and the run stops as on Ctrl-C (`stoppedBy: 'max-cost'`).
+   * Every plan's deployment must have a price (ConfigError otherwise).
+   */
+  maxCostUsd?: number;
   signal?: AbortSignal;
 }
 
@@ -57,38 +74,53 @@ export class Evaluator {
   ) {}
 
   async runAll(plans: readonly RunPlan[], options: EvaluationOptions): Promise<RunOutcome[]> {
+    let budget: CostBudget | undefined;
+    if (options.maxCostUsd !== undefined) {
+      const unpriced = plans.filter((plan) => plan.deployment.price === undefined);
+      if (unpriced.length > 0) {
+        throw new ConfigError(
+          `--max-cost needs a price for every model, and ${unpriced.map((plan) => plan.deployment.helmDeployment).join(', ')} has none.`,
+          { hint: 'Give the deployment a price in a models file (--models-file), or leave out --max-cost.' },
+        );
+      }
+      budget = new CostBudget(options.maxCostUsd);
+    }
     const outcomes: RunOutcome[] = [];
     for (const plan of plans) {
-      if (options.signal?.aborted) break;
-      outcomes.push(await this.run(plan, options));
+      if (options.signal?.aborted || budget?.exhausted) break;
+      outcomes.push(await this.run(plan, options, budget));
     }
     return outcomes;
   }
 
-  async run(plan: RunPlan, options: EvaluationOptions): Promise<RunOutcome> {
+  /** Runs one plan; `budget` is the invocation's `--max-cost` cap, shared by its runs. */
+  async run(plan: RunPlan, options: EvaluationOptions, budget?: CostBudget): Promise<RunOutcome> {
     const { benchmark, runName } = plan;
+    const price = plan.deployment.price;
+    // Ctrl-C (options.signal) or the cost cap (stop) ends the run the same way.
+    const stop = new AbortController();
+    const signal =
+      options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
+    const limits = plan.deployment.limits;
+    const concurrency = limits?.concurrency ?? options.concurrency;
     // One limiter per run: runWithConcurrency below bounds the instances in flight, the limiter
     // the model calls, and a server's rate-limit hint pauses all of them at once.
     const model = new CachedLanguageModel(this.languageModel(plan, options), this.requestCache, {
-      limiter: createRateLimiter({ concurrency: options.concurrency }),
+      limiter: createRateLimiter({
+        concurrency,
+        ...(limits?.requestsPerMinute === undefined ? {} : { requestsPerMinute: limits.requestsPerMinute }),
+        ...(limits?.tokensPerMinute === undefined ? {} : { tokensPerMinute: limits.tokensPerMinute }),
+      }),
       ...(options.retry === undefined ? {} : { retry: options.retry }),
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      signal,
     });
-    const selection = await selectEvalInstances({
-      benchmarkId: benchmark.id,
-      loader: benchmark.dataset,
-      context: {
-        resolveFile: createFileResolver({ benchmarkId: benchmark.id, source: options.dataSource }),
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-      },
-      ...(benchmark.evalSplits === undefined ? {} : { evalSplits: benchmark.evalSplits }),
-      ...(plan.adapterSpec.max_eval_instances === undefined
-        ? {}
-        : { maxEvalInstances: plan.adapterSpec.max_eval_instances }),
-    });
+    const selection = await selectRunInstances(plan, options.dataSource, signal);
     this.observer.onRunStart({ plan, total: selection.selectedCount, available: selection.availableCount });
 
     const counts = { fromModel: 0, fromCache: 0, fromCheckpoint: 0, failed: 0 };
+    // Token usage by where the answer came from: only `model` (calls made now) is spent money.
+    const usageBySource = { model: zeroTokens(), cache: zeroTokens(), checkpoint: zeroTokens() };
+    let spentPicoUsd = 0n;
     const failures: InstanceFailure[] = [];
     const selectedIds = new Set<string>();
     let done = 0;
@@ -105,12 +137,34 @@ export class Evaluator {
         let source: 'model' | 'cache' | 'checkpoint' | 'failed';
         if (isCompleted(saved) && saved.requestKey === requestKey) {
           source = 'checkpoint';
+          addTokens(usageBySource.checkpoint, saved.result.usage);
           this.save(runName, position, { ...saved, instance, rendered });
         } else {
+          let reservedPicoUsd = 0n;
+          let actualPicoUsd = 0n;
+          if (budget !== undefined && price !== undefined && !model.isCached(rendered.request)) {
+            reservedPicoUsd = costInPicoUsd(
+              {
+                promptTokens: estimatePromptTokens(rendered.request),
+                completionTokens: maxCompletionTokens(rendered.request),
+              },
+              price,
+            );
+            if (!budget.tryReserve(reservedPicoUsd)) {
+              // This call could cross --max-cost: make no more calls; the ones in flight finish.
+              stop.abort();
+              return;
+            }
+          }
           try {
             // Not cancelled by Ctrl-C: a request in flight is paid for, so it finishes and is saved.
             const generation = await model.generate(rendered.request);
             source = generation.cached ? 'cache' : 'model';
+            addTokens(generation.cached ? usageBySource.cache : usageBySource.model, generation.result.usage);
+            if (!generation.cached && price !== undefined) {
+              actualPicoUsd = costInPicoUsd(generation.result.usage, price);
+              spentPicoUsd += actualPicoUsd;
+            }
             this.save(runName, position, {
               status: 'ok',
               requestKey,
@@ -133,6 +187,8 @@ export class Evaluator {
               rendered,
               error: message,
             });
+          } finally {
+            budget?.settle(reservedPicoUsd, actualPicoUsd);
           }
         }
         counts[
@@ -147,13 +203,22 @@ export class Evaluator {
         done++;
         this.observer.onInstanceDone({ plan, done, total: selection.selectedCount, source });
       },
-      options.signal,
+      signal,
     );
 
-    const interrupted = options.signal?.aborted === true;
+    const interrupted = signal.aborted;
     const base = {
       plan,
       interrupted,
+      ...(interrupted
+        ? { stoppedBy: stop.signal.aborted ? ('max-cost' as const) : ('signal' as const) }
+        : {}),
+      usageBySource,
+      cost: {
+        candidateUsd: price === undefined ? undefined : usdFromPicoUsd(spentPicoUsd),
+        judgeUsd: 0 as const,
+        ...(price === undefined ? {} : { priceSource: priceSourceOf(price) }),
+      },
       failures,
       counts: {
         available: selection.availableCount,
@@ -213,8 +278,11 @@ export class Evaluator {
   }
 
   private languageModel(plan: RunPlan, options: EvaluationOptions): LanguageModelV1 {
-    const provider = this.providers.get(plan.deployment.providerId);
-    return provider.languageModel(plan.deployment.modelId, {
+    const { deployment } = plan;
+    const provider = this.providers.get(deployment.providerId);
+    return provider.languageModel(deployment.modelId, {
+      ...(deployment.baseUrl === undefined ? {} : { baseUrl: deployment.baseUrl }),
+      ...(deployment.apiKeyEnvVar === undefined ? {} : { apiKeyEnvVar: deployment.apiKeyEnvVar }),
       ...options.providerSettings,
       env: this.environment,
     });
@@ -234,6 +302,9 @@ async function writeRunReport(outcome: RunOutcome): Promise<void> {
     counts: outcome.counts,
     headline: outcome.headline,
     usage: outcome.usage,
+    usage_by_source: outcome.usageBySource,
+    // null, not left out, when the price is unknown.
+    cost: { ...outcome.cost, candidateUsd: outcome.cost.candidateUsd ?? null },
     failures: outcome.failures,
     scoring_failures: outcome.scoringFailures,
   };
@@ -244,4 +315,20 @@ async function writeRunReport(outcome: RunOutcome): Promise<void> {
 
 function isConfigurationFailure(error: unknown): boolean {
   return error instanceof ModelCallError && error.status === undefined && !error.isRetryable;
+}
+
+function zeroTokens(): TokenCounts {
+  return { promptTokens: 0, completionTokens: 0 };
+}
+
+function addTokens(total: TokenCounts, usage: TokenCounts): void {
+  total.promptTokens += usage.promptTokens;
+  total.completionTokens += usage.completionTokens;
+}
+
+/** Where a price comes from, for reports: the deployment's own price or the dated table. */
+function priceSourceOf(price: ResolvedPrice): string {
+  return price.origin === 'override'
+    ? `deployment price${price.source === undefined ? '' : ` (${price.source})`}`
+    : `price table ${price.effectiveDate ?? ''}`.trimEnd();
 }

@@ -1,19 +1,27 @@
 export type { CompletedCheckpoint, InstanceCheckpoint } from './checkpoint-record.ts';
+export { estimateRun, type RunEstimate } from './estimate/estimate-run.ts';
 export { type EvaluationOptions, Evaluator } from './evaluator.ts';
-export { CachedLanguageModel, type CachedLanguageModelOptions } from './execute/cached-model.ts';
+export {
+  CachedLanguageModel,
+  type CachedLanguageModelOptions,
+  estimatePromptTokens,
+  maxCompletionTokens,
+} from './execute/cached-model.ts';
+export { CostBudget } from './execute/cost-budget.ts';
 export { runWithConcurrency } from './execute/run-with-concurrency.ts';
 export { parseConfText, readConfFile } from './plan/conf-file.ts';
 export { type ModelDeployment, resolveModelDeployment } from './plan/model-deployment.ts';
 export { type PlanOptions, planRuns, type RunPlan } from './plan/plan-runs.ts';
 export { parseRunEntry, type RunEntry } from './plan/run-entry.ts';
 export { type RunObserver, silentRunObserver } from './run-observer.ts';
-export type { InstanceFailure, RunOutcome, ScoringFailure } from './run-outcome.ts';
+export type { InstanceFailure, RunCost, RunOutcome, ScoringFailure, TokenCounts } from './run-outcome.ts';
 export { downsampleEvalIndices } from './select/downsample.ts';
 export {
   type EvalSelection,
   type SelectedInstance,
   selectEvalInstances,
 } from './select/select-eval-instances.ts';
+export { selectRunInstances } from './select/select-run-instances.ts';
 export { EngineTokens } from './tokens.ts';
 export { toHelmJson } from './write/helm-json.ts';
 export { writeRunDirectory } from './write/write-run-directory.ts';

@@ -13,12 +13,33 @@ export interface ScoringFailure {
   reason: string;
 }
 
+/** Prompt and completion token counts. */
+export interface TokenCounts {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/**
+ * What a run cost in this invocation. Only calls made now count: answers from the request cache or
+ * from an interrupted run's checkpoints were paid for earlier (or never) and cost $0 here.
+ */
+export interface RunCost {
+  /** The candidate model's calls, in USD; undefined when its price is unknown (never shown as $0). */
+  candidateUsd: number | undefined;
+  /** The LLM jury's calls (no jury yet). */
+  judgeUsd: 0;
+  /** Where the price came from (`price table <date>` or `deployment price`), when known. */
+  priceSource?: string;
+}
+
 /** The result of one run. */
 export interface RunOutcome {
   plan: RunPlan;
   /** The HELM run directory, when it was written (not when the run was interrupted). */
   runDirectory?: string;
   interrupted: boolean;
+  /** Why an interrupted run stopped: Ctrl-C (`signal`) or the `--max-cost` cap (`max-cost`). */
+  stoppedBy?: 'signal' | 'max-cost';
   counts: {
     /** Eval instances available before downsampling. */
     available: number;
@@ -38,6 +59,13 @@ export interface RunOutcome {
   scoringFailures: ScoringFailure[];
   /** Provider-reported tokens over the completed instances. */
   usage: { promptTokens: number; completionTokens: number; estimated: boolean };
+  /**
+   * Token usage of this invocation by where each answer came from: `model` (calls made now, the
+   * only ones billed), `cache` (the request cache) and `checkpoint` (an interrupted run's saved
+   * answers). Also counted for an interrupted run, whose `usage` is zero.
+   */
+  usageBySource: { model: TokenCounts; cache: TokenCounts; checkpoint: TokenCounts };
+  cost: RunCost;
   /** The benchmark's headline metric (mean over instances), when it could be computed. */
   headline: { name: string; split: string; value: number | undefined };
 }

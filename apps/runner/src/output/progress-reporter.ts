@@ -42,6 +42,12 @@ export class ProgressReporter implements RunObserver {
       this.io.stderr.write('\n');
       this.barOpen = false;
     }
+    if (outcome.interrupted && outcome.stoppedBy === 'max-cost') {
+      this.io.stderr.write(
+        `  stopped by --max-cost: ${outcome.counts.fromModel + outcome.counts.fromCache + outcome.counts.fromCheckpoint} instances saved.\n`,
+      );
+      return;
+    }
     if (outcome.interrupted) {
       this.io.stderr.write(
         `  interrupted: ${outcome.counts.fromModel + outcome.counts.fromCache + outcome.counts.fromCheckpoint} instances saved; run the same command again to resume.\n`,

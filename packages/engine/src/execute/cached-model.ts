@@ -59,6 +59,11 @@ export class CachedLanguageModel {
     });
   }
 
+  /** Whether the request cache holds an answer to `request` (so `generate` would call no model). */
+  isCached(request: GenerationRequest): boolean {
+    return this.cache.get(this.keyOf(request)) !== undefined;
+  }
+
   async generate(request: GenerationRequest, signal?: AbortSignal): Promise<CachedGeneration> {
     const requestKey = this.keyOf(request);
     const hit = this.cache.get(requestKey);
@@ -100,9 +105,19 @@ export class CachedLanguageModel {
  * per prompt token plus the most the model may write. Cheap on purpose; no tokenizer.
  */
 export function estimateTokens(request: GenerationRequest): number {
+  return estimatePromptTokens(request) + maxCompletionTokens(request);
+}
+
+/** Prompt tokens of a request, estimated as characters ÷ 4 (rounded up); not a tokenizer count. */
+export function estimatePromptTokens(request: GenerationRequest): number {
   const characters =
     request.messages === undefined
       ? request.prompt.length
       : request.messages.reduce((total, message) => total + message.content.length, 0);
-  return Math.ceil(characters / 4) + request.maxTokens * Math.max(1, request.numCompletions);
+  return Math.ceil(characters / 4);
+}
+
+/** The most tokens a request may generate: `max_tokens` × completions. */
+export function maxCompletionTokens(request: GenerationRequest): number {
+  return request.maxTokens * Math.max(1, request.numCompletions);
 }

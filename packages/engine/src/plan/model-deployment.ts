@@ -1,4 +1,5 @@
 import { ConfigError } from '@medhelm/core';
+import type { DeploymentLimits, ResolvedPrice } from '@medhelm/model-config';
 
 /** A model as a run uses it: which provider serves it, and the names HELM writes. */
 export interface ModelDeployment {
@@ -10,6 +11,14 @@ export interface ModelDeployment {
   helmModel: string;
   /** HELM's model deployment name (`adapter_spec.model_deployment`): `<provider>/<model id>`. */
   helmDeployment: string;
+  /** Where the provider API is, from the models file or a built-in deployment (`--base-url` wins). */
+  baseUrl?: string;
+  /** The variable holding the API key, from the deployment (`--api-key-env` wins). */
+  apiKeyEnvVar?: string;
+  /** Request limits for this deployment's runs (`--concurrency` wins over `limits.concurrency`). */
+  limits?: DeploymentLimits;
+  /** The price its token usage is billed at; undefined: unknown (cost reported as unknown, never $0). */
+  price?: ResolvedPrice;
 }
 
 /**

@@ -1,0 +1,36 @@
+import type { RunEstimate } from '@medhelm/engine';
+import { formatUsd } from './format-usd.ts';
+import { textTable } from './text-table.ts';
+
+/**
+ * The table `medhelm run --estimate` prints: per run, the instances, estimated prompt tokens
+ * (marked `~`), the maximum completion tokens and the maximum cost, then a total line.
+ */
+export function estimateTable(estimates: readonly RunEstimate[]): string {
+  const rows = estimates.map((estimate) => [
+    estimate.plan.benchmark.id,
+    estimate.plan.deployment.helmDeployment,
+    String(estimate.instances),
+    `${estimate.estimatedPromptTokens}~`,
+    String(estimate.maxCompletionTokens),
+    formatUsd(estimate.maxCostUsd),
+  ]);
+  const sum = (pick: (estimate: RunEstimate) => number) =>
+    estimates.reduce((total, estimate) => total + pick(estimate), 0);
+  const unknown = estimates.some((estimate) => estimate.maxCostUsd === undefined);
+  const known = sum((estimate) => estimate.maxCostUsd ?? 0);
+  rows.push([
+    'total',
+    '',
+    String(sum((estimate) => estimate.instances)),
+    `${sum((estimate) => estimate.estimatedPromptTokens)}~`,
+    String(sum((estimate) => estimate.maxCompletionTokens)),
+    unknown ? `${formatUsd(known)} + ?` : formatUsd(known),
+  ]);
+  const table = textTable(
+    ['benchmark', 'model', 'instances', 'prompt tokens', 'max completion tokens', 'max cost $'],
+    rows,
+    new Set([2, 3, 4, 5]),
+  );
+  return `${table}\n\n~ prompt tokens are estimated as characters ÷ 4 (no tokenizer); the maximum cost assumes every answer uses max_tokens and no request is cached.${unknown ? '\n? no known price for that model: add a price to its deployment in a models file.' : ''}\nEstimate only: no model was called.`;
+}

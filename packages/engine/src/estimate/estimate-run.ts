@@ -1,0 +1,54 @@
+import type { DataSource } from '@medhelm/datasets';
+import { costInPicoUsd, usdFromPicoUsd } from '@medhelm/model-config';
+import { estimatePromptTokens, maxCompletionTokens } from '../execute/cached-model.ts';
+import type { RunPlan } from '../plan/plan-runs.ts';
+import { selectRunInstances } from '../select/select-run-instances.ts';
+
+/** What a run would use at most, computed without calling any model (`medhelm run --estimate`). */
+export interface RunEstimate {
+  plan: RunPlan;
+  /** Instances the run would evaluate (after downsampling). */
+  instances: number;
+  /** Prompt tokens, estimated as characters ÷ 4 per request: an estimate, not a tokenizer count. */
+  estimatedPromptTokens: number;
+  /** The most completion tokens the run may use: Σ max_tokens × completions. */
+  maxCompletionTokens: number;
+  /**
+   * The most the run may cost in USD (estimated prompt tokens + maximum completion tokens, priced
+   * per request at the deployment's price); undefined when the price is unknown. Ignores the
+   * request cache: a re-run answered from the cache costs less.
+   */
+  maxCostUsd: number | undefined;
+}
+
+/**
+ * Estimates a run: selects the same instances as a real run (downsampling included), renders each
+ * prompt, and adds up estimated prompt tokens, maximum completion tokens and maximum cost.
+ */
+export async function estimateRun(
+  plan: RunPlan,
+  options: { dataSource: DataSource; signal?: AbortSignal },
+): Promise<RunEstimate> {
+  const selection = await selectRunInstances(plan, options.dataSource, options.signal);
+  const price = plan.deployment.price;
+  let estimatedPromptTokens = 0;
+  let completionTokens = 0;
+  let picoUsd = 0n;
+  for await (const { instance } of selection.instances()) {
+    const { request } = plan.benchmark.prompt.render(instance);
+    const usage = {
+      promptTokens: estimatePromptTokens(request),
+      completionTokens: maxCompletionTokens(request),
+    };
+    estimatedPromptTokens += usage.promptTokens;
+    completionTokens += usage.completionTokens;
+    if (price !== undefined) picoUsd += costInPicoUsd(usage, price);
+  }
+  return {
+    plan,
+    instances: selection.selectedCount,
+    estimatedPromptTokens,
+    maxCompletionTokens: completionTokens,
+    maxCostUsd: price === undefined ? undefined : usdFromPicoUsd(picoUsd),
+  };
+}

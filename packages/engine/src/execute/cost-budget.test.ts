@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { CostBudget } from './cost-budget.ts';
+
+const USD = 1_000_000_000_000n; // pico-dollars
+
+describe('CostBudget', () => {
+  it('reserves while spent + in flight + the next call stay within the cap', () => {
+    const budget = new CostBudget(1);
+    expect(budget.tryReserve(USD / 2n)).toBe(true);
+    expect(budget.tryReserve(USD / 2n)).toBe(true);
+    expect(budget.exhausted).toBe(false);
+    budget.settle(USD / 2n, USD / 4n);
+    budget.settle(USD / 2n, USD / 4n);
+    expect(budget.spentUsd).toBe(0.5);
+    expect(budget.tryReserve(USD / 2n)).toBe(true);
+  });
+
+  it('refuses a call that would cross the cap, and every call after it', () => {
+    const budget = new CostBudget(0.000001);
+    expect(budget.tryReserve(1_000_001n)).toBe(false);
+    expect(budget.exhausted).toBe(true);
+    expect(budget.tryReserve(0n)).toBe(false);
+  });
+
+  it('counts a cap of 0 as allowing only free calls', () => {
+    const budget = new CostBudget(0);
+    expect(budget.tryReserve(0n)).toBe(true);
+    expect(budget.tryReserve(1n)).toBe(false);
+  });
+});
