@@ -74,3 +74,10 @@ export {
 } from './provider-contract-checks.ts';
 export { ProviderContractViolation } from './provider-contract-violation.ts';
 export { type ConformanceVector, readConformanceVectors, readJsonLines } from './read-conformance-vectors.ts';
+export {
+  type FixtureReply,
+  type FixtureRequest,
+  type FixtureServer,
+  readJsonFixture,
+  startFixtureServer,
+} from './start-fixture-server.ts';

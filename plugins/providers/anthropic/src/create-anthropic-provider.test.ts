@@ -10,13 +10,13 @@ import {
   type ModelProviderV1,
   pluginManifestSchema,
 } from '@medhelm/core';
+import { type FixtureReply, type FixtureServer, startFixtureServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import error400 from './__fixtures__/errors/400.json' with { type: 'json' };
 import error401 from './__fixtures__/errors/401.json' with { type: 'json' };
 import error429 from './__fixtures__/errors/429.json' with { type: 'json' };
 import error500 from './__fixtures__/errors/500.json' with { type: 'json' };
 import error529 from './__fixtures__/errors/529.json' with { type: 'json' };
-import { type FixtureReply, type FixtureServer, startFixtureServer } from './__fixtures__/fixture-server.ts';
 import chatWithSystem from './__fixtures__/requests/chat-with-system.json' with { type: 'json' };
 import textPrompt from './__fixtures__/requests/text-prompt.json' with { type: 'json' };
 import endTurn from './__fixtures__/responses/end-turn.json' with { type: 'json' };

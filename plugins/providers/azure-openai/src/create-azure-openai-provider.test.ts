@@ -7,8 +7,8 @@ import {
   type ModelProviderV1,
   REQUEST_DEFAULTS,
 } from '@medhelm/core';
+import { type FixtureServer, readJsonFixture, startFixtureServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FixtureServer, readFixture, startFixtureServer } from './__fixtures__/start-fixture-server.ts';
 import {
   type AzureOpenAiLanguageModel,
   type AzureOpenAiProviderOptions,
@@ -17,6 +17,10 @@ import {
   DEFAULT_AZURE_OPENAI_API_VERSION,
   plugin,
 } from './index.ts';
+
+/** Reads `name` from `__fixtures__`: a request body, or a `{ status, headers, body }` reply. */
+const readFixture = <T = unknown>(name: string): T =>
+  readJsonFixture<T>(new URL(`./__fixtures__/${name}`, import.meta.url));
 
 const SECRET = 'fedcba9876543210fedcba9876543210';
 const ENDPOINT = 'https://medhelm-test.openai.azure.com';

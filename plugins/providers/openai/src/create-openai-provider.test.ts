@@ -7,13 +7,8 @@ import {
   type ModelProviderV1,
   REQUEST_DEFAULTS,
 } from '@medhelm/core';
+import { type FixtureReply, type FixtureServer, readJsonFixture, startFixtureServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type FixtureReply,
-  type FixtureServer,
-  readFixture,
-  startFixtureServer,
-} from './__fixtures__/start-fixture-server.ts';
 import {
   createOpenAiProvider,
   OPENAI_BASE_URL,
@@ -22,6 +17,10 @@ import {
   openAiProvider,
   plugin,
 } from './index.ts';
+
+/** Reads `name` from `__fixtures__`: a request body, or a `{ status, headers, body }` reply. */
+const readFixture = <T = unknown>(name: string): T =>
+  readJsonFixture<T>(new URL(`./__fixtures__/${name}`, import.meta.url));
 
 const SECRET = 'sk-proj-provider-test-0123456789-do-not-leak';
 

@@ -5,14 +5,13 @@ import {
   ModelCallError,
   REQUEST_DEFAULTS,
 } from '@medhelm/core';
+import { type FixtureReply, type FixtureServer, readJsonFixture, startFixtureServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type FixtureReply,
-  type FixtureServer,
-  readFixture,
-  startFixtureServer,
-} from './__fixtures__/start-fixture-server.ts';
 import { createOpenAiProvider, type OpenAiLanguageModel } from './index.ts';
+
+/** Reads `name` from `__fixtures__`: a request body, or a `{ status, headers, body }` reply. */
+const readFixture = <T = unknown>(name: string): T =>
+  readJsonFixture<T>(new URL(`./__fixtures__/${name}`, import.meta.url));
 
 // Tests against OpenAI's documented wire shapes (see __fixtures__/README.md), served by a real
 // HTTP server on 127.0.0.1.
