@@ -10,7 +10,7 @@ import {
   type ModelProviderV1,
   pluginManifestSchema,
 } from '@medhelm/core';
-import { type FixtureReply, type FixtureServer, startFixtureServer } from '@medhelm/testing';
+import { everythingIn, type FixtureReply, type FixtureServer, startFixtureServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import error400 from './__fixtures__/errors/400.json' with { type: 'json' };
 import error403 from './__fixtures__/errors/403.json' with { type: 'json' };
@@ -77,21 +77,6 @@ async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
     return error as ModelCallError;
   }
   throw new Error('expected the call to fail');
-}
-
-/** Every place a secret could surface from an error: every field, the cause chain, inspect output. */
-function everythingIn(error: ModelCallError): string {
-  return [
-    JSON.stringify(error, Object.getOwnPropertyNames(error)),
-    JSON.stringify({ ...error }),
-    error.message,
-    error.hint,
-    error.body,
-    error.url,
-    JSON.stringify(error.headers),
-    String(error.stack),
-    inspect(error, { depth: 10, showHidden: true }),
-  ].join('\n');
 }
 
 describe('createGoogleProvider', () => {

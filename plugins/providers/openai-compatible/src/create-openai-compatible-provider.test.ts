@@ -8,7 +8,12 @@ import {
   type ModelProviderV1,
   REQUEST_DEFAULTS,
 } from '@medhelm/core';
-import { type MockOpenAiServer, type MockOpenAiServerOptions, startMockOpenAiServer } from '@medhelm/testing';
+import {
+  everythingIn,
+  type MockOpenAiServer,
+  type MockOpenAiServerOptions,
+  startMockOpenAiServer,
+} from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createOpenAiCompatibleProvider,
@@ -67,18 +72,6 @@ async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
     return error as ModelCallError;
   }
   throw new Error('expected the call to fail');
-}
-
-/** Every place a secret could surface from an error: message, hint, body, headers, url. */
-function everythingIn(error: ModelCallError): string {
-  return [
-    error.message,
-    error.hint,
-    error.body,
-    error.url,
-    JSON.stringify(error.headers),
-    inspect(error, { depth: 5 }),
-  ].join('\n');
 }
 
 describe('createOpenAiCompatibleProvider', () => {
