@@ -5,7 +5,6 @@ import {
   type Logger,
   type ModelProviderV1,
   type NormalizerV1,
-  type PluginContextV1,
   Registry,
   type ScorerV1,
   Tokens,
@@ -13,8 +12,9 @@ import {
 import { EngineTokens, Evaluator, type RunObserver } from '@medhelm/engine';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { container, type DependencyContainer } from 'tsyringe';
-import { firstPartyPlugins } from './plugins/first-party-plugins.ts';
-import { registerPlugin } from './plugins/register-plugin.ts';
+import { findFirstPartyPlugins } from './plugins/find-first-party-plugins.ts';
+import { type LoadedPlugin, loadPlugins } from './plugins/load-plugins.ts';
+import { registerPlugins } from './plugins/register-plugins.ts';
 
 /** What the process gives the runner: injectable so tests run the CLI in-process. */
 export interface RunnerEnvironment {
@@ -25,12 +25,13 @@ export interface RunnerEnvironment {
 
 /**
  * The composition root: the only place that touches tsyringe's root container. It binds the core
- * services, registers the first-party plugins (and any extra ones) into the registries, and hands
- * back a child container for this invocation.
+ * services, registers the plugins into the registries, and hands back a child container for this
+ * invocation. `plugins` are imported plugin modules (see `findPlugins` and `loadPlugins`); without
+ * them, the first-party plugins resolvable from the runner.
  */
 export async function createApplicationContainer(
   environment: RunnerEnvironment,
-  extraPlugins: ReadonlyArray<{ packageName: string; exports: unknown }> = [],
+  plugins?: readonly LoadedPlugin[],
 ): Promise<DependencyContainer> {
   const application = container.createChildContainer();
   const benchmarks = new Registry<BenchmarkV1>('benchmark');
@@ -45,15 +46,12 @@ export async function createApplicationContainer(
   application.register(Tokens.Logger, { useValue: environment.logger });
   application.register(Tokens.Clock, { useValue: environment.clock });
 
-  for (const { packageName, exports } of [...firstPartyPlugins, ...extraPlugins]) {
-    const context: PluginContextV1 = {
-      registerBenchmark: (benchmark) => benchmarks.register(benchmark, packageName),
-      registerProvider: (provider) => providers.register(provider, packageName),
-      registerScorer: (scorer) => scorers.register(scorer, packageName),
-      registerNormalizer: (normalizer) => normalizers.register(normalizer, packageName),
-    };
-    await registerPlugin(packageName, exports, context);
-  }
+  await registerPlugins(plugins ?? (await loadPlugins(findFirstPartyPlugins())), {
+    benchmarks,
+    providers,
+    scorers,
+    normalizers,
+  });
   return application;
 }
 
@@ -70,6 +68,9 @@ export function createRunScope(
     evaluator: scope.resolve(Evaluator),
     dispose: async () => {
       await scope.dispose();
+      // Providers may share resources between runs (loaded weights); release them once, at the end.
+      const providers = application.resolve<Registry<ModelProviderV1>>(Tokens.ProviderRegistry);
+      await Promise.all(providers.list().map((provider) => provider.close?.()));
     },
   };
 }

@@ -2,24 +2,43 @@ import { Command, CommanderError, Option } from 'commander';
 import { type CliIo, ExitCode } from './cli-io.ts';
 import { conformanceCommand } from './commands/conformance-command.ts';
 import { listCommand } from './commands/list-command.ts';
+import { type PluginSelectionOptions, pluginSelection } from './commands/plugin-selection.ts';
+import { pluginsListCommand } from './commands/plugins-command.ts';
 import { type RunCommandOptions, runCommand } from './commands/run-command.ts';
 import { createApplicationContainer } from './composition-root.ts';
 import { formatError } from './output/format-error.ts';
+import { findPlugins } from './plugins/find-plugins.ts';
+import { loadPlugins } from './plugins/load-plugins.ts';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** Runs the `medhelm` command line with `argv` (without the node and script paths). */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   let exitCode: number = ExitCode.ok;
-  const application = () =>
-    createApplicationContainer({
-      env: io.env,
-      clock: { now: () => new Date() },
-      logger: {
-        info: (message) => io.stderr.write(`${message}\n`),
-        warn: (message) => io.stderr.write(`warning: ${message}\n`),
+  // Plugins: the run config's list (--config), the first-party set resolvable from the runner, and
+  // with --discover-plugins (or discoverPlugins in the config) the project's medhelm dependencies.
+  const application = async (selection: PluginSelectionOptions = {}) =>
+    createApplicationContainer(
+      {
+        env: io.env,
+        clock: { now: () => new Date() },
+        logger: {
+          info: (message) => io.stderr.write(`${message}\n`),
+          warn: (message) => io.stderr.write(`warning: ${message}\n`),
+        },
       },
-    });
+      await loadPlugins(findPlugins(pluginSelection(selection, io))),
+    );
+  const configOption = () =>
+    new Option(
+      '--config <file>',
+      'a run config (YAML or JSON): plugins to load, discoverPlugins, extra scorers per benchmark',
+    );
+  const discoverOption = () =>
+    new Option(
+      '--discover-plugins',
+      "also load the project's dependencies whose package.json has a medhelm manifest",
+    );
 
   const program = new Command('medhelm')
     .description('Evaluate LLMs on MedHELM medical benchmarks, scored exactly as HELM scores them.')
@@ -73,8 +92,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       '--max-cost <usd>',
       'stop before a model call that could take the spend of this invocation over <usd> (exit code 3)',
     )
+    .option(
+      '--judges <name=model,...>',
+      'the LLM jury for open-ended benchmarks, e.g. gpt=gpt-4o,llama=openai-compatible:llama3.3,claude=claude-3-7-sonnet (none: jury skipped)',
+    )
+    .addOption(configOption())
+    .addOption(discoverOption())
     .action(async (options: RunCommandOptions) => {
-      exitCode = await runCommand(await application(), options, io);
+      exitCode = await runCommand(await application(options), options, io);
     });
 
   program
@@ -93,8 +118,23 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .command('list')
     .description('List the installed benchmarks.')
     .option('--json', 'print JSON')
-    .action(async (options: { json?: boolean }) => {
-      exitCode = listCommand(await application(), options, io);
+    .addOption(configOption())
+    .addOption(discoverOption())
+    .action(async (options: PluginSelectionOptions & { json?: boolean }) => {
+      exitCode = listCommand(await application(options), options, io);
+    });
+
+  const plugins = program.command('plugins').description('Inspect the plugins this runner finds.');
+  plugins
+    .command('list')
+    .description(
+      'List the plugins found (run config, first-party, project), with versions, specification versions and load errors.',
+    )
+    .option('--json', 'print JSON')
+    .addOption(configOption())
+    .addOption(discoverOption())
+    .action(async (options: PluginSelectionOptions & { json?: boolean }) => {
+      exitCode = await pluginsListCommand(options, io);
     });
 
   try {

@@ -85,6 +85,18 @@ describe('medhelm run --models-file', () => {
     expect(server.requests).toHaveLength(3);
     expect(readReport(cwd).cost.candidateUsd).toBe(0);
     expect(second.stdout).toContain('Total cost of this invocation: $0.000000 (');
+    // The suite's ledger keeps both invocations: the first one's spend, the second's $0.
+    const ledger = readFileSync(
+      join(cwd, 'benchmark_output', 'runs', 'latest', 'medhelm_cost_ledger.jsonl'),
+      'utf8',
+    )
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { candidate_usd: number; judge_usd: number });
+    expect(ledger.map((entry) => entry.candidate_usd)).toEqual([report.cost.candidateUsd, 0]);
+    expect(second.stdout).toContain(
+      `Suite "latest" to date (2 run records in medhelm_cost_ledger.jsonl): candidate models $${(report.cost.candidateUsd ?? Number.NaN).toFixed(6)}, jury $0.000000; ${promptTokens + completionTokens} tokens from model calls.`,
+    );
   });
 
   it('keeps run names and reports an unknown price as ? for the provider:model form', async () => {
@@ -108,7 +120,8 @@ describe('medhelm run --models-file', () => {
     );
     expect(result.exitCode).toBe(0);
     expect(readReport(cwd).cost.candidateUsd).toBeNull();
-    expect(result.stdout).toMatch(/\s\?\n/);
+    // The row ends with its cost `?` and the jury column `-` (pubmed_qa has no jury).
+    expect(result.stdout).toMatch(/\s\?\s+-\n/);
     expect(result.stdout).toContain('+ ? (no known price for openai-compatible/mock-model)');
   });
 

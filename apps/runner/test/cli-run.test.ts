@@ -1,9 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMockOpenAiServer } from '@medhelm/testing';
+import { findSharedDirectory, startMockOpenAiServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
+
+const sharedDirectory = findSharedDirectory();
 
 const HELM_FILES = [
   'per_instance_stats.json',
@@ -48,7 +50,15 @@ describe('medhelm run', () => {
       /medcalc_bench\s+baseline\/first-option\s+\d+\/\d+\s+medcalc_bench_accuracy/,
     );
     const suite = join(cwd, 'benchmark_output', 'runs', 'quickstart');
-    const runs = readdirSync(suite).sort();
+    const entries = readdirSync(suite, { withFileTypes: true });
+    // Beside the run directories, only the suite's cost ledger (HELM's readers list directories only).
+    expect(entries.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)).toEqual([
+      'medhelm_cost_ledger.jsonl',
+    ]);
+    const runs = entries
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
     expect(runs).toEqual([
       'medcalc_bench:model=baseline_first-option,model_deployment=baseline_first-option',
       'pubmed_qa:model=baseline_first-option,model_deployment=baseline_first-option',
@@ -227,7 +237,7 @@ describe('medhelm run: bad input', () => {
     );
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(
-      'Unknown benchmark "pubmedqa". Known benchmarks: medcalc_bench, pubmed_qa.',
+      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, ehr_sql, head_qa, med_dialog, med_mcqa, med_qa, medbullets, medcalc_bench, medec, medhallu, medi_qa, medication_qa, mtsamples_procedures, mtsamples_replicate, pubmed_qa, race_based_med.',
     );
   });
 
@@ -238,7 +248,7 @@ describe('medhelm run: bad input', () => {
     );
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(
-      'Unknown provider "opneai". Known providers: anthropic, azure-openai, baseline, google, openai, openai-compatible.',
+      'Unknown provider "opneai". Known providers: anthropic, azure-openai, baseline, google, llama-cpp, openai, openai-compatible.',
     );
   });
 
@@ -264,18 +274,89 @@ describe('medhelm run: bad input', () => {
 });
 
 describe('medhelm list', () => {
-  it('lists the installed benchmarks as JSON', async () => {
+  const PUBLIC_CLOSED_ENDED = [
+    'ehr_sql',
+    'head_qa',
+    'med_mcqa',
+    'med_qa',
+    'medbullets',
+    'medcalc_bench',
+    'medec',
+    'medhallu',
+    'pubmed_qa',
+    'race_based_med',
+  ];
+
+  const PUBLIC_OPEN_ENDED = [
+    'aci_bench',
+    'med_dialog',
+    'medi_qa',
+    'medication_qa',
+    'mtsamples_procedures',
+    'mtsamples_replicate',
+  ];
+
+  it('lists the ten public closed-ended and six public open-ended benchmarks as JSON', async () => {
     const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
     expect(result.exitCode).toBe(0);
-    const rows = JSON.parse(result.stdout) as Array<{
-      id: string;
-      access: string;
-      mainMetric: string;
-      category: string;
-    }>;
-    expect(rows.map((row) => [row.id, row.access, row.mainMetric])).toEqual([
-      ['medcalc_bench', 'public', 'medcalc_bench_accuracy'],
-      ['pubmed_qa', 'public', 'exact_match'],
-    ]);
+    const rows = JSON.parse(result.stdout) as ListedBenchmark[];
+    expect(rows.map((row) => row.id).filter((id) => PUBLIC_CLOSED_ENDED.includes(id))).toEqual(
+      PUBLIC_CLOSED_ENDED,
+    );
+    expect(rows.map((row) => row.id).filter((id) => PUBLIC_OPEN_ENDED.includes(id))).toEqual(
+      PUBLIC_OPEN_ENDED,
+    );
+    expect(rows).toHaveLength(PUBLIC_CLOSED_ENDED.length + PUBLIC_OPEN_ENDED.length);
+    expect(rows.every((row) => row.access === 'public')).toBe(true);
   });
+
+  it('shows category, subcategory, access tier and headline metric in the table', async () => {
+    const result = await runCli(['list'], { cwd: temporaryDirectory() });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.split('\n')[0]).toMatch(
+      /^id +name +category +subcategory +access +headline metric$/,
+    );
+    expect(result.stdout).toMatch(
+      /med_mcqa +MedMCQA +Clinical Decision Support +Providing Clinical Knowledge Support +public +exact_match \(valid\)/,
+    );
+  });
+
+  it.skipIf(sharedDirectory === undefined)(
+    "matches MedHELM's catalogue (shared/reference/medhelm-benchmarks.json) for each benchmark",
+    async () => {
+      const catalogue = JSON.parse(
+        readFileSync(join(sharedDirectory ?? '', 'reference', 'medhelm-benchmarks.json'), 'utf8'),
+      ) as Array<{
+        name: string;
+        displayName: string;
+        category: string;
+        subcategory: string;
+        access: string;
+        headlineMetric: string;
+      }>;
+      const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
+      for (const row of JSON.parse(result.stdout) as ListedBenchmark[]) {
+        const entry = catalogue.find((candidate) => candidate.name === row.id);
+        expect(entry, row.id).toBeDefined();
+        expect([row.displayName, row.category, row.subcategory, row.access], row.id).toEqual([
+          entry?.displayName,
+          entry?.category,
+          entry?.subcategory,
+          entry?.access,
+        ]);
+        // The catalogue's headline may carry a remark: "exact_match (on split 'valid')".
+        expect(entry?.headlineMetric.split(' ')[0], row.id).toBe(row.mainMetric);
+      }
+    },
+  );
 });
+
+interface ListedBenchmark {
+  id: string;
+  displayName: string;
+  category: string;
+  subcategory: string;
+  access: string;
+  mainMetric: string;
+  mainSplit: string;
+}

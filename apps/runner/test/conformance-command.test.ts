@@ -21,6 +21,8 @@ describe.skipIf(sharedDirectory === undefined)('medhelm conformance over the sha
     const lines = result.stdout.trim().split('\n');
     expect(lines.filter((line) => line.startsWith('FAIL'))).toEqual([]);
     expect(lines.at(-1)).toMatch(/^[1-9]\d* passed, 0 failed$/);
+    // Every prompt and judge-prompt vector file is checked: every benchmark with shared data is installed.
+    expect(lines.filter((line) => line.startsWith('skipped'))).toEqual([]);
     for (const family of [
       'porter_stemmer',
       'word_tokenize',
@@ -30,6 +32,10 @@ describe.skipIf(sharedDirectory === undefined)('medhelm conformance over the sha
       'ehr_sql',
       'prompts/pubmed_qa',
       'prompts/medcalc_bench',
+      'prompts/ehr_sql',
+      'prompts/mtsamples_replicate',
+      'jury_prompts/aci_bench',
+      'jury_prompts/medi_qa',
     ]) {
       expect(lines).toContainEqual(
         expect.stringMatching(new RegExp(`^${family}: [1-9]\\d* passed, 0 failed$`)),

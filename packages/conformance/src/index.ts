@@ -6,6 +6,7 @@ export {
   RAISES_KEY,
 } from './conformance-family.ts';
 export { conformanceFamilies } from './families/index.ts';
+export { checkJudgePromptVectors, type JudgePromptVector } from './judge-prompt-vectors.ts';
 export {
   checkBundledSample,
   checkPromptVectors,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type BenchmarkV1,
@@ -29,7 +29,7 @@ export interface PromptVector {
   prompt_truncated: boolean;
 }
 
-interface RenderedInstance {
+export interface RenderedInstance {
   instance: IdentifiedInstance;
   rendered: RenderedPromptV1;
 }
@@ -148,6 +148,17 @@ export function comparePromptVector(
   return mismatch === undefined ? undefined : `instance ${vector.instance_id}: ${mismatch}`;
 }
 
+/**
+ * The evaluated instances of a benchmark over the upstream files in `dataDirectory` (never a bundled
+ * sample), numbered as the engine and HELM number them, each with its rendered prompt.
+ */
+export function loadEvaluatedInstances(
+  benchmark: BenchmarkV1,
+  dataDirectory: string,
+): Promise<RenderedInstance[]> {
+  return loadAndRender(benchmark, directoryContext(dataDirectory));
+}
+
 /** Loads every instance, numbers them as the engine and HELM do, and renders the evaluated ones. */
 async function loadAndRender(
   benchmark: BenchmarkV1,
@@ -163,13 +174,19 @@ async function loadAndRender(
     .map((instance) => ({ instance, rendered: benchmark.prompt.render(instance) }));
 }
 
-/** Resolves every file in `directory` only: a conformance check never falls back to a sample. */
+/** Resolves every file and folder in `directory` only: a conformance check never falls back to a sample. */
 function directoryContext(directory: string): DatasetLoadContextV1 {
   return {
     resolveFile: async (file) => {
       const path = join(directory, file.name);
       if (!existsSync(path))
         throw new DatasetLoadError('not in the data folder', { location: { file: path } });
+      return path;
+    },
+    resolveFolder: async (folder) => {
+      const path = join(directory, folder.name);
+      if (!isDirectory(path))
+        throw new DatasetLoadError('no such folder in the data folder', { location: { file: path } });
       return path;
     },
   };
@@ -185,5 +202,17 @@ function bundledSampleContext(): DatasetLoadContextV1 {
       }
       return file.samplePath;
     },
+    resolveFolder: async (folder) => {
+      if (folder.samplePath === undefined || !isDirectory(folder.samplePath)) {
+        throw new DatasetLoadError('the package bundles no sample of this folder', {
+          location: { file: folder.name },
+        });
+      }
+      return folder.samplePath;
+    },
   };
+}
+
+function isDirectory(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }

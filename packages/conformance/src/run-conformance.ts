@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchmarkV1 } from '@medhelm/core';
 import type { ConformanceFamily } from './conformance-family.ts';
+import { checkJudgePromptVectors } from './judge-prompt-vectors.ts';
 import { checkPromptVectors } from './prompt-vectors.ts';
 import { type FamilyResult, runFamilyFile } from './run-family.ts';
 
@@ -48,11 +49,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   for (const entry of readdirSync(options.vectorsDirectory, { withFileTypes: true }).sort(byName)) {
     const path = join(options.vectorsDirectory, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name === 'prompts') await checkPromptsFolder(path, options, report, add);
+      if (entry.name === 'prompts') await checkPromptsFolder(path, options, report, add, checkPromptVectors);
       else if (entry.name === 'jury_prompts')
-        report.skipped.push(
-          `${entry.name}/: judge prompts are checked by the LLM-jury package, not installed here`,
-        );
+        await checkPromptsFolder(path, options, report, add, checkJudgePromptVectors);
       else report.skipped.push(`${entry.name}/: not a vector folder this release knows`);
       continue;
     }
@@ -72,22 +71,29 @@ async function checkPromptsFolder(
   options: ConformanceOptions,
   report: ConformanceReport,
   add: (result: FamilyResult) => void,
+  check: (
+    benchmark: BenchmarkV1,
+    options: { vectorsFile: string; dataDirectory: string },
+  ) => Promise<FamilyResult>,
 ): Promise<void> {
+  const folderName = folder.split(/[\\/]/).at(-1);
   for (const file of readdirSync(folder)
     .filter((name) => name.endsWith('.jsonl'))
     .sort()) {
     const benchmarkId = file.slice(0, -'.jsonl'.length);
     const benchmark = options.benchmarks.get(benchmarkId);
     if (benchmark === undefined) {
-      report.skipped.push(`prompts/${file}: no installed benchmark "${benchmarkId}"`);
+      report.skipped.push(`${folderName}/${file}: no installed benchmark "${benchmarkId}"`);
       continue;
     }
     if (options.dataRoot === undefined) {
-      report.skipped.push(`prompts/${file}: pass --data-root to check prompts against the upstream files`);
+      report.skipped.push(
+        `${folderName}/${file}: pass --data-root to check prompts against the upstream files`,
+      );
       continue;
     }
     add(
-      await checkPromptVectors(benchmark, {
+      await check(benchmark.conformanceVariant ?? benchmark, {
         vectorsFile: join(folder, file),
         dataDirectory: join(options.dataRoot, benchmarkId),
       }),

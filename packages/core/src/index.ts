@@ -9,6 +9,7 @@ export * from './schemas/instance.ts';
 export * from './schemas/request.ts';
 export * from './schemas/stat.ts';
 export * from './spec/access-tier.ts';
+export type * from './spec/annotator-v1.ts';
 export { applyNormalizers } from './spec/apply-normalizers.ts';
 export type * from './spec/benchmark-v1.ts';
 export type * from './spec/dataset-loader-v1.ts';

@@ -83,6 +83,31 @@ describe('createFileResolver: download', () => {
     ]);
   });
 
+  it('downloads a file whose upstream name holds folders (MEDEC-MS/<file>) into those folders', async () => {
+    const cacheDirectory = join(scratch, 'cache');
+    const resolveFile = createFileResolver({
+      benchmarkId: 'medec',
+      source: { kind: 'download', cacheDirectory },
+    });
+    const path = await resolveFile(remoteFile('/data/test_data.csv', { name: 'MEDEC-MS/test_data.csv' }));
+    expect(path).toBe(join(cacheDirectory, 'medec', 'MEDEC-MS', 'test_data.csv'));
+    expect(await readFile(path, 'utf8')).toBe(BODY);
+    expect((await readdir(join(cacheDirectory, 'medec', 'MEDEC-MS'))).sort()).toEqual([
+      'test_data.csv',
+      'test_data.csv.source.json',
+    ]);
+  });
+
+  it('refuses a file name that would leave the cache folder', async () => {
+    const resolveFile = createFileResolver({
+      benchmarkId: 'medec',
+      source: { kind: 'download', cacheDirectory: join(scratch, 'cache') },
+    });
+    const error = await rejection(resolveFile(remoteFile('/data/test_data.csv', { name: '../escape.csv' })));
+    expect(error.message).toContain('../escape.csv');
+    expect(requests).toEqual([]);
+  });
+
   it('verifies a pinned sha256 and reuses the cache while it matches', async () => {
     const resolveFile = createFileResolver({
       benchmarkId: 'medcalc_bench',

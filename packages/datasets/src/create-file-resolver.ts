@@ -1,8 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { type DatasetFileV1, DatasetLoadError } from '@medhelm/core';
+import { type DatasetFileV1, type DatasetFolderV1, DatasetLoadError } from '@medhelm/core';
 import type { Dispatcher } from 'undici';
 import type { DataSource } from './data-source.ts';
+import { downloadFolderToCache, githubTreeUrl } from './download-folder-to-cache.ts';
 import { downloadToCache } from './download-to-cache.ts';
 
 /** Options of {@link createFileResolver}. */
@@ -37,6 +38,72 @@ export function createFileResolver(options: FileResolverOptions): (file: Dataset
           signal: options.signal,
         });
   }
+}
+
+/**
+ * Builds the engine's `DatasetLoadContextV1.resolveFolder` for one benchmark, the folder
+ * counterpart of {@link createFileResolver}: `sample` gives the folder bundled in the plugin,
+ * `directory` looks for `<path>/<folder.name>/` then `<path>/<benchmarkId>/<folder.name>/`, and
+ * `download` lists the folder with the GitHub contents API at the pinned revision and downloads
+ * each file into `<cacheDirectory>/<benchmarkId>/<folder.name>/` (see `downloadFolderToCache`).
+ */
+export function createFolderResolver(
+  options: FileResolverOptions,
+): (folder: DatasetFolderV1) => Promise<string> {
+  const { benchmarkId, source } = options;
+  switch (source.kind) {
+    case 'sample':
+      return (folder) => resolveSampleFolder(benchmarkId, folder);
+    case 'directory':
+      return (folder) => resolveFolderInDirectory(benchmarkId, resolve(source.path), folder);
+    case 'download':
+      return (folder) =>
+        downloadFolderToCache({
+          folder,
+          directory: join(resolve(source.cacheDirectory), benchmarkId),
+          dispatcher: options.dispatcher,
+          signal: options.signal,
+        });
+  }
+}
+
+async function resolveSampleFolder(benchmarkId: string, folder: DatasetFolderV1): Promise<string> {
+  const upstream = githubTreeUrl(folder.listing);
+  if (folder.samplePath === undefined) {
+    throw new DatasetLoadError(
+      `The ${benchmarkId} package ships no sample of the folder ${folder.name}, so it cannot run with --sample.`,
+      {
+        hint: `Use --data-dir with a folder holding ${folder.name}/ (from ${upstream}), or run without --sample to download it.`,
+      },
+    );
+  }
+  if (!(await isDirectory(folder.samplePath))) {
+    throw new DatasetLoadError(
+      `The ${benchmarkId} package declares a sample of the folder ${folder.name} at ${folder.samplePath}, but there is no readable folder there (broken installation?).`,
+      {
+        hint: `Reinstall the plugin, use --data-dir with a copy of ${folder.name}/ (from ${upstream}), or run without --sample to download it.`,
+      },
+    );
+  }
+  return folder.samplePath;
+}
+
+async function resolveFolderInDirectory(
+  benchmarkId: string,
+  directory: string,
+  folder: DatasetFolderV1,
+): Promise<string> {
+  // The same two layouts as for files: flat, or one subfolder per benchmark.
+  const candidates = [join(directory, folder.name), join(directory, benchmarkId, folder.name)];
+  for (const candidate of candidates) {
+    if (await isDirectory(candidate)) return candidate;
+  }
+  throw new DatasetLoadError(
+    `${benchmarkId}: the folder ${folder.name} is not in the data directory; looked at ${candidates.join(' and ')}.`,
+    {
+      hint: `Copy the folder ${githubTreeUrl(folder.listing)} (all its files, at revision ${folder.listing.revision}) into one of those places, or run without --data-dir to let MedHELM download it.`,
+    },
+  );
 }
 
 async function resolveSample(benchmarkId: string, file: DatasetFileV1): Promise<string> {
@@ -75,6 +142,14 @@ async function resolveInDirectory(
       hint: `Download ${file.name} from ${file.url}${file.revision === undefined ? '' : ` (revision ${file.revision})`} into one of those places, or run without --data-dir to let MedHELM download it.`,
     },
   );
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 async function isReadable(path: string): Promise<boolean> {

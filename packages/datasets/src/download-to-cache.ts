@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type DatasetFileV1, DatasetLoadError } from '@medhelm/core';
@@ -37,11 +37,22 @@ const MAX_REDIRECTIONS = 5;
 export async function downloadToCache(options: DownloadToCacheOptions): Promise<string> {
   const { file, directory } = options;
   const target = join(directory, file.name);
+  const inside = relative(resolve(directory), resolve(target));
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
+    throw new DatasetLoadError(
+      `The dataset file name "${file.name}" points outside the download cache folder ${directory}.`,
+      {
+        hint: 'A plugin must name its files relative to its own folder (e.g. "eicu/valid.json"); report this to the plugin author.',
+      },
+    );
+  }
   const sidecar = `${target}.source.json`;
   if (await isUsableCacheEntry(file, target, sidecar)) return target;
 
-  await mkdir(directory, { recursive: true });
-  const temporary = join(directory, `.${file.name}.${randomBytes(6).toString('hex')}.partial`);
+  // A file name may hold upstream folders (`MEDEC-MS/<file>.csv`): the temporary file goes beside
+  // the target, in the same folder, so the final rename never crosses folders.
+  await mkdir(dirname(target), { recursive: true });
+  const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.partial`);
   try {
     const sha256 = await fetchToFile(file.url, temporary, options);
     if (file.sha256 !== undefined && sha256 !== file.sha256.toLowerCase()) {

@@ -1,7 +1,69 @@
-export { createFileResolver, type FileResolverOptions } from './create-file-resolver.ts';
+export {
+  createFileResolver,
+  createFolderResolver,
+  type FileResolverOptions,
+} from './create-file-resolver.ts';
 export type { DataSource } from './data-source.ts';
 export type { DownloadProvenance } from './download-to-cache.ts';
+export {
+  compareGitTreeNames,
+  GITHUB_CONTENTS_MAX_ENTRIES,
+  githubContentsListsName,
+  helmCanDownload,
+} from './github-listing.ts';
+export {
+  createMtsamplesDataset,
+  MTSAMPLES_REPOSITORY,
+  MTSAMPLES_SECTION_MARKERS,
+  type MtsamplesDatasetOptions,
+  type MtsamplesReport,
+  type MtsamplesSectionMarker,
+  mtsamplesReportFolder,
+  mtsamplesReportInstance,
+  type ParseMtsamplesReportOptions,
+  parseMtsamplesReport,
+} from './mtsamples-dataset.ts';
 export { parseRow } from './parse-row.ts';
 export { type CsvRecord, type ReadCsvOptions, readCsvRecords } from './read-csv-records.ts';
-export { type JsonObjectEntry, readJsonFile, readJsonObjectEntries } from './read-json-file.ts';
-export { readTextFile } from './read-text-file.ts';
+export { type DocxParagraph, type DocxRun, readDocxParagraphs } from './read-docx-paragraphs.ts';
+export {
+  type JsonListElement,
+  type JsonObjectEntry,
+  type ReadJsonObjectListOptions,
+  readJsonFile,
+  readJsonObjectEntries,
+  readJsonObjectList,
+} from './read-json-file.ts';
+export { type JsonLine, readJsonLines } from './read-json-lines.ts';
+export { type ParquetRecord, type ReadParquetOptions, readParquetRecords } from './read-parquet-records.ts';
+export { type ReadTextFileOptions, readTextFile } from './read-text-file.ts';
+export {
+  type ListFolderFilesOptions,
+  listFolderFiles,
+  type ReadTextFolderOptions,
+  type ResolveDatasetFolderOptions,
+  readTextFolder,
+  resolveDatasetFolder,
+  type TextFolderFile,
+} from './read-text-folder.ts';
+export {
+  PANDAS_DEFAULT_NA_VALUES,
+  type ReadXlsxRowsOptions,
+  readXlsxRows,
+  type XlsxRow,
+  type XlsxValue,
+} from './read-xlsx-rows.ts';
+export {
+  type ParseXmlDocumentOptions,
+  parseXmlDocument,
+  readXmlDocument,
+  type XmlElement,
+  type XmlNode,
+  type XmlText,
+  xmlChildElement,
+  xmlChildElements,
+  xmlClarkName,
+  xmlElementText,
+  xmlTextContent,
+} from './read-xml-document.ts';
+export { readZipEntries, type ZipEntries, type ZipEntryInfo } from './read-zip-entries.ts';

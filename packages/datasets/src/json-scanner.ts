@@ -1,15 +1,20 @@
 /**
  * A small JSON scanner used where `JSON.parse` is not enough: it finds the offset of the first
- * syntax error (V8's messages do not always carry one) and the spans of a top-level object's
+ * syntax error (V8's messages do not always carry one), the spans of a top-level object's
  * members in file order (`JSON.parse` moves integer-like keys such as PubMed ids to the front in
- * numeric order, while Python's `json.load` keeps file order, and HELM iterates in that order).
+ * numeric order, while Python's `json.load` keeps file order, and HELM iterates in that order)
+ * and where the elements of a member's list start (to name the line of a bad entry).
  */
 
-/** A member of the top-level object: its key and where its key starts. */
+/** A member of the top-level object: its key and where its key and value start. */
 export interface JsonMemberSpan {
   key: string;
   /** UTF-16 offset of the key's opening quote. */
   offset: number;
+  /** UTF-16 offset of the value's first character. */
+  valueOffset: number;
+  /** When the value is a list: the UTF-16 offset of each element's first character. */
+  elementOffsets?: number[];
 }
 
 /** Thrown by the scanner at the first syntax error. */
@@ -91,12 +96,19 @@ class Scanner {
       this.skipWhitespace();
       if (this.peek() !== '"') this.fail('Expected a double-quoted property name');
       const offset = this.position;
-      const key = this.string();
-      if (collect) members.push({ key, offset });
+      const rawKey = this.string();
       this.skipWhitespace();
       if (this.peek() !== ':') this.fail("Expected ':' after the property name");
       this.position += 1;
-      this.value();
+      this.skipWhitespace();
+      const valueOffset = this.position;
+      if (!collect) this.value();
+      else {
+        const member: JsonMemberSpan = { key: JSON.parse(rawKey) as string, offset, valueOffset };
+        if (this.peek() === '[') member.elementOffsets = this.array();
+        else this.value();
+        members.push(member);
+      }
       this.skipWhitespace();
       const next = this.peek();
       this.position += 1;
@@ -108,19 +120,23 @@ class Scanner {
     }
   }
 
-  array(): void {
+  /** Scans a list and returns where each element starts. */
+  array(): number[] {
+    const offsets: number[] = [];
     this.position += 1;
     this.skipWhitespace();
     if (this.peek() === ']') {
       this.position += 1;
-      return;
+      return offsets;
     }
     for (;;) {
+      this.skipWhitespace();
+      offsets.push(this.position);
       this.value();
       this.skipWhitespace();
       const next = this.peek();
       this.position += 1;
-      if (next === ']') return;
+      if (next === ']') return offsets;
       if (next !== ',') {
         this.position -= 1;
         this.fail("Expected ',' or ']' after the array element");
@@ -128,6 +144,7 @@ class Scanner {
     }
   }
 
+  /** Scans a string and returns its JSON text, quotes and escapes included. */
   string(): string {
     const start = this.position;
     this.position += 1;
@@ -135,7 +152,7 @@ class Scanner {
     if (this.peek() !== '"')
       this.fail(this.peek() === undefined ? 'Unterminated string' : 'Bad character in string');
     this.position += 1;
-    return JSON.parse(this.text.slice(start, this.position)) as string;
+    return this.text.slice(start, this.position);
   }
 
   private match(pattern: RegExp, what: string): void {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError } from '@medhelm/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readJsonFile, readJsonObjectEntries } from './read-json-file.ts';
+import { readJsonFile, readJsonObjectEntries, readJsonObjectList } from './read-json-file.ts';
 
 let scratch: string;
 beforeEach(async () => {
@@ -79,5 +79,63 @@ describe('readJsonObjectEntries', () => {
   it('rejects a top level that is not an object', async () => {
     const error = await failure(readJsonObjectEntries(await write('[1, 2]')));
     expect(error.message).toContain('Expected a JSON object');
+  });
+});
+
+describe('readJsonObjectList', () => {
+  it('gives each element of the top-level list with its line and row', async () => {
+    const path = await write(
+      [
+        '{',
+        '  "other": [1, 2],',
+        '  "note": "data",',
+        '  "data": [',
+        '    {"src": "a [b] {c}, \\"d\\"", "tgt": "e"},',
+        '',
+        '    {"src": "f",',
+        '     "tgt": "g", "x": [3, 4]}',
+        '  ]',
+        '}',
+      ].join('\n'),
+    );
+    expect(await readJsonObjectList(path, 'data')).toEqual([
+      { value: { src: 'a [b] {c}, "d"', tgt: 'e' }, line: 5, row: 1 },
+      { value: { src: 'f', tgt: 'g', x: [3, 4] }, line: 7, row: 2 },
+    ]);
+  });
+
+  it('counts only the list under the key, not a string or list elsewhere', async () => {
+    const path = await write('{"info": ["data"],\n "data": [\n  {"src": "x\\"]"},\n  {"src": "z"}]}');
+    expect((await readJsonObjectList(path, 'data')).map(({ line }) => line)).toEqual([3, 4]);
+    expect(await readJsonObjectList(await write('{"data": []}'), 'data')).toEqual([]);
+  });
+
+  it('keeps the last list of a repeated key, as json.load does', async () => {
+    const path = await write('{"data": [1],\n "data": [\n 2,\n 3]}');
+    expect(await readJsonObjectList(path, 'data')).toEqual([
+      { value: 2, line: 3, row: 1 },
+      { value: 3, line: 4, row: 2 },
+    ]);
+  });
+
+  it('names the file and key of a missing key or a key that is not a list', async () => {
+    const missing = await write('{"rows": []}');
+    const error = await failure(readJsonObjectList(missing, 'data'));
+    expect(error.location).toEqual({ file: missing, line: 1, field: 'data' });
+    expect(error.message).toContain('No "data" key.');
+    const notList = await failure(
+      readJsonObjectList(await write('{"data": {"a": 1}}'), 'data', { itemNoun: 'examples' }),
+    );
+    expect(notList.message).toContain('"data" is a dict, not a list of examples.');
+    const text = await failure(readJsonObjectList(await write('{"data": "x"}'), 'data'));
+    expect(text.message).toContain('"data" is a string, not a list of entries.');
+  });
+
+  it('rejects a top level that is not an object, and invalid JSON with its line', async () => {
+    const list = await failure(readJsonObjectList(await write('[{"data": []}]'), 'data'));
+    expect(list.message).toContain('Expected a JSON object with a "data" list at the top level.');
+    expect(list.location?.line).toBe(1);
+    const invalid = await failure(readJsonObjectList(await write('{"data": [\n{"a": 1},\n]}'), 'data'));
+    expect(invalid.location?.line).toBe(3);
   });
 });

@@ -33,10 +33,73 @@ export async function readJsonObjectEntries(path: string): Promise<JsonObjectEnt
   const values = parsed as Record<string, unknown>;
   const entries: JsonObjectEntry[] = [];
   const seen = new Set<string>();
-  // Offsets grow, so lines are counted incrementally rather than from the start for every key.
+  const lineAt = lineCounter(text);
+  for (const { key, offset } of scanJson(text)) {
+    const line = lineAt(offset);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    entries.push({ key, value: values[key], line });
+  }
+  return entries;
+}
+
+/** An element of a list held by a top-level key, with where it is written. */
+export interface JsonListElement {
+  value: unknown;
+  /** 1-based line where the element starts. */
+  line: number;
+  /** 1-based position in the list. */
+  row: number;
+}
+
+/** Options of {@link readJsonObjectList}. */
+export interface ReadJsonObjectListOptions {
+  /** What the list holds, for the error when the key holds something else (default `entries`). */
+  itemNoun?: string;
+}
+
+/**
+ * Reads a JSON file of the shape `{"<key>": [...], ...}` and returns the elements of that list in
+ * order, each with its line and 1-based row, so a bad element can be named by file, line and row
+ * (`parseRow(schema, value, { file, line, row })`). This is Python's `json.load(f)[key]`: a key
+ * written twice keeps its last list. A top level that is not an object, a missing key (Python's
+ * KeyError) or a key holding anything but a list is a DatasetLoadError naming the file, line 1
+ * and (for the last two) the key as the field.
+ */
+export async function readJsonObjectList(
+  path: string,
+  key: string,
+  options: ReadJsonObjectListOptions = {},
+): Promise<JsonListElement[]> {
+  const text = await readTextFile(path);
+  const parsed = parseJsonText(path, text);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new DatasetLoadError(`Expected a JSON object with a "${key}" list at the top level.`, {
+      location: { file: path, line: 1 },
+    });
+  }
+  const list = (parsed as Record<string, unknown>)[key];
+  if (!Array.isArray(list)) {
+    throw new DatasetLoadError(
+      list === undefined
+        ? `No "${key}" key.`
+        : `"${key}" is ${describePython(list)}, not a list of ${options.itemNoun ?? 'entries'}.`,
+      { location: { file: path, line: 1, field: key } },
+    );
+  }
+  const offsets = scanJson(text).findLast((member) => member.key === key)?.elementOffsets ?? [];
+  const lineAt = lineCounter(text);
+  return list.map((value, index) => ({ value, line: lineAt(offsets[index] ?? 0), row: index + 1 }));
+}
+
+/**
+ * The 1-based line of each UTF-16 offset in `text`, for offsets given in increasing order: lines
+ * are counted on from the previous offset rather than from the start every time.
+ */
+function lineCounter(text: string): (offset: number) => number {
   let line = 1;
   let counted = 0;
-  for (const { key, offset } of scanJson(text)) {
+  return (offset) => {
     for (
       let index = text.indexOf('\n', counted);
       index !== -1 && index < offset;
@@ -45,11 +108,8 @@ export async function readJsonObjectEntries(path: string): Promise<JsonObjectEnt
       line += 1;
       counted = index + 1;
     }
-    if (seen.has(key)) continue;
-    seen.add(key);
-    entries.push({ key, value: values[key], line });
-  }
-  return entries;
+    return line;
+  };
 }
 
 function parseJsonText(path: string, text: string): unknown {
@@ -79,4 +139,11 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (value === null) return 'null';
   return `a ${typeof value}`;
+}
+
+/** A parsed JSON value's kind as Python names it (`a dict`, `a list`), for messages about HELM's reads. */
+function describePython(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return `a ${typeof value === 'object' ? 'dict' : typeof value}`;
 }

@@ -12,6 +12,10 @@ export interface InstanceCheckpoint {
   cached?: boolean;
   /** Why the model call failed, for `status: 'failed'`. */
   error?: string;
+  /** The benchmark's annotations (HELM's `RequestState.annotations`), by annotator id. */
+  annotations?: Record<string, unknown>;
+  /** Why an annotator could not annotate, by annotator id. */
+  annotationErrors?: Record<string, string>;
 }
 
 /** A checkpoint with a model result. */

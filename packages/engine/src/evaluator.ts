@@ -3,11 +3,14 @@ import { join } from 'node:path';
 import {
   ConfigError,
   type Environment,
+  type GenerationResult,
+  type IdentifiedInstance,
   type LanguageModelV1,
   ModelCallError,
   type ModelProviderV1,
   type ProviderSettingsV1,
   type Registry,
+  type RenderedPromptV1,
   Tokens,
   toMedHelmError,
 } from '@medhelm/core';
@@ -17,14 +20,18 @@ import { costInPicoUsd, type ResolvedPrice, usdFromPicoUsd } from '@medhelm/mode
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { inject, injectable } from 'tsyringe';
 import { type CompletedCheckpoint, type InstanceCheckpoint, isCompleted } from './checkpoint-record.ts';
+import { annotateInstance } from './execute/annotate-instance.ts';
 import { CachedLanguageModel, estimatePromptTokens, maxCompletionTokens } from './execute/cached-model.ts';
 import { CostBudget } from './execute/cost-budget.ts';
+import { createJury, type JudgeDeployment, type Jury } from './execute/create-jury.ts';
 import { runWithConcurrency } from './execute/run-with-concurrency.ts';
+import type { ModelDeployment } from './plan/model-deployment.ts';
 import type { RunPlan } from './plan/plan-runs.ts';
 import type { RunObserver } from './run-observer.ts';
 import type { InstanceFailure, RunOutcome, TokenCounts } from './run-outcome.ts';
-import { selectRunInstances } from './select/select-run-instances.ts';
+import { runFileResolver, selectRunInstances } from './select/select-run-instances.ts';
 import { EngineTokens } from './tokens.ts';
+import { appendCostLedgerEntry } from './write/cost-ledger.ts';
 import { writeRunDirectory } from './write/write-run-directory.ts';
 
 /** How one invocation runs its plans. */
@@ -54,6 +61,12 @@ export interface EvaluationOptions {
    * Every plan's deployment must have a price (ConfigError otherwise).
    */
   maxCostUsd?: number;
+  /**
+   * The LLM jury's judges (name in HELM's `annotator_models` and the deployment that answers),
+   * for benchmarks with annotators that need judges. None: those annotators are skipped and the run
+   * says so; the other metrics are still computed.
+   */
+  judges?: readonly JudgeDeployment[];
   signal?: AbortSignal;
 }
 
@@ -95,7 +108,39 @@ export class Evaluator {
 
   /** Runs one plan; `budget` is the invocation's `--max-cost` cap, shared by its runs. */
   async run(plan: RunPlan, options: EvaluationOptions, budget?: CostBudget): Promise<RunOutcome> {
+    const languageModel = this.languageModel(plan, options);
+    const needsJudges = (plan.benchmark.annotators ?? []).some((annotator) => annotator.needsJudges);
+    const jury =
+      needsJudges && (options.judges?.length ?? 0) > 0
+        ? createJury(options.judges ?? [], {
+            languageModel: (deployment) => this.judgeModel(deployment, options),
+            requestCache: this.requestCache,
+            concurrency: options.concurrency,
+            ...(options.retry === undefined ? {} : { retry: options.retry }),
+            // Judge calls count against --max-cost once made (checked before each candidate call).
+            onSpend: (picoUsd) => budget?.settle(0n, picoUsd),
+          })
+        : undefined;
+    try {
+      const outcome = await this.runWithModel(plan, languageModel, options, budget, jury);
+      await appendCostLedgerEntry(join(options.outputPath, 'runs', options.suite), outcome);
+      return outcome;
+    } finally {
+      // However the run ends, the models' resources (an in-process model's context) are released.
+      await languageModel.close?.();
+      await jury?.close();
+    }
+  }
+
+  private async runWithModel(
+    plan: RunPlan,
+    languageModel: LanguageModelV1,
+    options: EvaluationOptions,
+    budget: CostBudget | undefined,
+    jury: Jury | undefined,
+  ): Promise<RunOutcome> {
     const { benchmark, runName } = plan;
+    const annotators = benchmark.annotators ?? [];
     const price = plan.deployment.price;
     // Ctrl-C (options.signal) or the cost cap (stop) ends the run the same way.
     const stop = new AbortController();
@@ -105,7 +150,7 @@ export class Evaluator {
     const concurrency = limits?.concurrency ?? options.concurrency;
     // One limiter per run: runWithConcurrency below bounds the instances in flight, the limiter
     // the model calls, and a server's rate-limit hint pauses all of them at once.
-    const model = new CachedLanguageModel(this.languageModel(plan, options), this.requestCache, {
+    const model = new CachedLanguageModel(languageModel, this.requestCache, {
       limiter: createRateLimiter({
         concurrency,
         ...(limits?.requestsPerMinute === undefined ? {} : { requestsPerMinute: limits.requestsPerMinute }),
@@ -114,7 +159,35 @@ export class Evaluator {
       ...(options.retry === undefined ? {} : { retry: options.retry }),
       signal,
     });
-    const selection = await selectRunInstances(plan, options.dataSource, signal);
+    // Distinct warnings about the data (e.g. a stand-in file), reported with the run.
+    const warnings = new Set<string>();
+    const selection = await selectRunInstances(plan, options.dataSource, {
+      signal,
+      warn: (message) => warnings.add(message),
+    });
+    if (annotators.some((annotator) => annotator.needsJudges) && jury === undefined) {
+      warnings.add(
+        `${benchmark.id}: the LLM jury was skipped because no judges are configured, so its jury score is missing; the other metrics are computed. Configure judges with --judges gpt=<model>,llama=<model>,claude=<model> (any deployment ids or provider:model).`,
+      );
+    }
+    const resolveFile = runFileResolver(plan, options.dataSource);
+    const annotatorContext = { judges: jury?.judges ?? [], signal };
+    const annotate = async (
+      instance: IdentifiedInstance,
+      rendered: RenderedPromptV1,
+      result: GenerationResult,
+      previous?: Readonly<Record<string, unknown>>,
+    ) =>
+      annotators.length === 0
+        ? {}
+        : annotationFields(
+            await annotateInstance(
+              annotators,
+              { instance, request: rendered.request, result, resolveFile },
+              annotatorContext,
+              previous,
+            ),
+          );
     this.observer.onRunStart({ plan, total: selection.selectedCount, available: selection.availableCount });
 
     const counts = { fromModel: 0, fromCache: 0, fromCheckpoint: 0, failed: 0 };
@@ -138,7 +211,12 @@ export class Evaluator {
         if (isCompleted(saved) && saved.requestKey === requestKey) {
           source = 'checkpoint';
           addTokens(usageBySource.checkpoint, saved.result.usage);
-          this.save(runName, position, { ...saved, instance, rendered });
+          this.save(runName, position, {
+            ...saved,
+            instance,
+            rendered,
+            ...(await annotate(instance, rendered, saved.result, saved.annotations)),
+          });
         } else {
           let reservedPicoUsd = 0n;
           let actualPicoUsd = 0n;
@@ -172,6 +250,7 @@ export class Evaluator {
               rendered,
               result: generation.result,
               cached: generation.cached,
+              ...(await annotate(instance, rendered, generation.result)),
             });
           } catch (error) {
             // A refusal before any HTTP exchange that no retry can fix (e.g. a missing API key)
@@ -216,10 +295,12 @@ export class Evaluator {
       usageBySource,
       cost: {
         candidateUsd: price === undefined ? undefined : usdFromPicoUsd(spentPicoUsd),
-        judgeUsd: 0 as const,
+        judgeUsd: jury === undefined ? 0 : jury.spend().usd,
+        judgeUsage: jury === undefined ? zeroTokens() : jury.spend().usage,
         ...(price === undefined ? {} : { priceSource: priceSourceOf(price) }),
       },
       failures,
+      warnings: [...warnings],
       counts: {
         available: selection.availableCount,
         selected: selection.selectedCount,
@@ -228,12 +309,20 @@ export class Evaluator {
       },
     };
     const headlineName = { name: benchmark.mainMetric.name, split: benchmark.mainMetric.split };
+    const correctedName =
+      benchmark.correctedMetric === undefined
+        ? undefined
+        : { name: benchmark.correctedMetric.name, split: benchmark.correctedMetric.split };
     if (interrupted) {
       const outcome: RunOutcome = {
         ...base,
         scoringFailures: [],
         usage: { promptTokens: 0, completionTokens: 0, estimated: false },
-        headline: { ...headlineName, value: undefined },
+        headline: {
+          ...headlineName,
+          value: undefined,
+          ...(correctedName === undefined ? {} : { corrected: { ...correctedName, value: undefined } }),
+        },
       };
       this.observer.onRunEnd(outcome);
       return outcome;
@@ -243,6 +332,7 @@ export class Evaluator {
     const written = await writeRunDirectory({
       plan,
       suiteDirectory: join(options.outputPath, 'runs', options.suite),
+      resolveFile,
       *completed(): Iterable<CompletedCheckpoint> {
         for (const record of store.checkpoints.iterate(runName)) {
           const checkpoint = record.data as InstanceCheckpoint;
@@ -253,20 +343,28 @@ export class Evaluator {
     // Completed: later invocations start fresh (served by the request cache), except the failed
     // instances, which were never cached and so are retried.
     this.store.checkpoints.clear(runName);
-    const headline = written.stats.find(
-      (stat) =>
-        stat.name.name === headlineName.name &&
-        stat.name.split === headlineName.split &&
-        stat.name.sub_split === undefined &&
-        stat.name.perturbation === undefined,
-    );
+    const meanOf = (metric: { name: string; split: string }) =>
+      written.stats.find(
+        (stat) =>
+          stat.name.name === metric.name &&
+          stat.name.split === metric.split &&
+          stat.name.sub_split === undefined &&
+          stat.name.perturbation === undefined,
+      )?.mean;
     const outcome: RunOutcome = {
       ...base,
       counts: { ...base.counts, completed: written.completedCount },
       runDirectory: written.runDirectory,
       scoringFailures: written.scoringFailures,
       usage: written.usage,
-      headline: { ...headlineName, value: headline?.mean },
+      headline: {
+        ...headlineName,
+        value: meanOf(headlineName),
+        // Our corrected counterpart of the headline, beside HELM's (medhelm_run.json carries it too).
+        ...(correctedName === undefined
+          ? {}
+          : { corrected: { ...correctedName, value: meanOf(correctedName) } }),
+      },
     };
     await writeRunReport(outcome);
     this.observer.onRunEnd(outcome);
@@ -278,12 +376,21 @@ export class Evaluator {
   }
 
   private languageModel(plan: RunPlan, options: EvaluationOptions): LanguageModelV1 {
-    const { deployment } = plan;
+    return this.modelFor(plan.deployment, options.providerSettings);
+  }
+
+  /** A judge's model: its own deployment's settings; of the run's flags only the timeout applies. */
+  private judgeModel(deployment: ModelDeployment, options: EvaluationOptions): LanguageModelV1 {
+    const { timeoutMs } = options.providerSettings;
+    return this.modelFor(deployment, timeoutMs === undefined ? {} : { timeoutMs });
+  }
+
+  private modelFor(deployment: ModelDeployment, overrides: Omit<ProviderSettingsV1, 'env'>): LanguageModelV1 {
     const provider = this.providers.get(deployment.providerId);
     return provider.languageModel(deployment.modelId, {
       ...(deployment.baseUrl === undefined ? {} : { baseUrl: deployment.baseUrl }),
       ...(deployment.apiKeyEnvVar === undefined ? {} : { apiKeyEnvVar: deployment.apiKeyEnvVar }),
-      ...options.providerSettings,
+      ...overrides,
       env: this.environment,
     });
   }
@@ -304,8 +411,13 @@ async function writeRunReport(outcome: RunOutcome): Promise<void> {
     usage: outcome.usage,
     usage_by_source: outcome.usageBySource,
     // null, not left out, when the price is unknown.
-    cost: { ...outcome.cost, candidateUsd: outcome.cost.candidateUsd ?? null },
+    cost: {
+      ...outcome.cost,
+      candidateUsd: outcome.cost.candidateUsd ?? null,
+      judgeUsd: outcome.cost.judgeUsd ?? null,
+    },
     failures: outcome.failures,
+    warnings: outcome.warnings,
     scoring_failures: outcome.scoringFailures,
   };
   const path = join(outcome.runDirectory, 'medhelm_run.json');
@@ -315,6 +427,17 @@ async function writeRunReport(outcome: RunOutcome): Promise<void> {
 
 function isConfigurationFailure(error: unknown): boolean {
   return error instanceof ModelCallError && error.status === undefined && !error.isRetryable;
+}
+
+/** The checkpoint fields for an instance's annotations (none when nothing was annotated). */
+function annotationFields(annotated: {
+  annotations: Record<string, unknown>;
+  errors: Record<string, string>;
+}): Pick<InstanceCheckpoint, 'annotations' | 'annotationErrors'> {
+  return {
+    ...(Object.keys(annotated.annotations).length === 0 ? {} : { annotations: annotated.annotations }),
+    ...(Object.keys(annotated.errors).length === 0 ? {} : { annotationErrors: annotated.errors }),
+  };
 }
 
 function zeroTokens(): TokenCounts {

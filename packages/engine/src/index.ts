@@ -1,6 +1,7 @@
 export type { CompletedCheckpoint, InstanceCheckpoint } from './checkpoint-record.ts';
 export { estimateRun, type RunEstimate } from './estimate/estimate-run.ts';
 export { type EvaluationOptions, Evaluator } from './evaluator.ts';
+export { annotateInstance, type InstanceAnnotations } from './execute/annotate-instance.ts';
 export {
   CachedLanguageModel,
   type CachedLanguageModelOptions,
@@ -8,6 +9,7 @@ export {
   maxCompletionTokens,
 } from './execute/cached-model.ts';
 export { CostBudget } from './execute/cost-budget.ts';
+export { createJury, type JudgeDeployment, type Jury } from './execute/create-jury.ts';
 export { runWithConcurrency } from './execute/run-with-concurrency.ts';
 export { parseConfText, readConfFile } from './plan/conf-file.ts';
 export { type ModelDeployment, resolveModelDeployment } from './plan/model-deployment.ts';
@@ -21,7 +23,14 @@ export {
   type SelectedInstance,
   selectEvalInstances,
 } from './select/select-eval-instances.ts';
-export { selectRunInstances } from './select/select-run-instances.ts';
+export { type RunDataOptions, runFileResolver, selectRunInstances } from './select/select-run-instances.ts';
 export { EngineTokens } from './tokens.ts';
+export {
+  appendCostLedgerEntry,
+  COST_LEDGER_FILE,
+  type CostLedgerEntry,
+  type CostLedgerSummary,
+  readCostLedger,
+} from './write/cost-ledger.ts';
 export { toHelmJson } from './write/helm-json.ts';
 export { writeRunDirectory } from './write/write-run-directory.ts';

@@ -26,8 +26,10 @@ export interface TokenCounts {
 export interface RunCost {
   /** The candidate model's calls, in USD; undefined when its price is unknown (never shown as $0). */
   candidateUsd: number | undefined;
-  /** The LLM jury's calls (no jury yet). */
-  judgeUsd: 0;
+  /** The LLM jury's calls, in USD; undefined when a judge's price is unknown (never shown as $0). */
+  judgeUsd: number | undefined;
+  /** Tokens of the judge calls made in this invocation (cached judge answers are not counted). */
+  judgeUsage: TokenCounts;
   /** Where the price came from (`price table <date>` or `deployment price`), when known. */
   priceSource?: string;
 }
@@ -56,6 +58,8 @@ export interface RunOutcome {
     failed: number;
   };
   failures: InstanceFailure[];
+  /** What the benchmark's loader warned about (each distinct message once), e.g. stand-in data. */
+  warnings: string[];
   scoringFailures: ScoringFailure[];
   /** Provider-reported tokens over the completed instances. */
   usage: { promptTokens: number; completionTokens: number; estimated: boolean };
@@ -67,5 +71,14 @@ export interface RunOutcome {
   usageBySource: { model: TokenCounts; cache: TokenCounts; checkpoint: TokenCounts };
   cost: RunCost;
   /** The benchmark's headline metric (mean over instances), when it could be computed. */
-  headline: { name: string; split: string; value: number | undefined };
+  headline: {
+    name: string;
+    split: string;
+    value: number | undefined;
+    /**
+     * The benchmark's `correctedMetric` beside the HELM headline (mean over instances; undefined
+     * when it could not be computed, e.g. an interrupted run). Absent when the benchmark has none.
+     */
+    corrected?: { name: string; split: string; value: number | undefined };
+  };
 }

@@ -63,14 +63,45 @@ export {
   requirePrediction,
 } from './helm-reference-metrics.ts';
 export {
+  HELM_SUMMARIZATION_DEVICE,
+  HELM_SUMMARIZATION_METRIC,
+  HELM_SUMMARIZATION_STAT_NAMES,
+  HELM_SUMMARIZATION_STATS_NOT_COMPUTED,
+  helmSummarizationMetricSpec,
+  helmSummarizationScorer,
+} from './helm-summarization-scorer.ts';
+export {
   type LlmJuryAnnotatorModelInfo,
   type LlmJuryAnnotatorModels,
   type LlmJuryScorerOptions,
   llmJuryScore,
   llmJuryScorer,
 } from './llm-jury-score.ts';
+export {
+  type LlmJuryValidOnlyResult,
+  type LlmJuryValidOnlyScorerOptions,
+  llmJuryScoreValidOnly,
+  llmJuryValidOnlyScorer,
+} from './llm-jury-score-valid-only.ts';
 export { medcalcBenchAccuracy, medcalcBenchAccuracyScorer } from './medcalc-bench-accuracy.ts';
+export {
+  MEDCALC_BENCH_ACCURACY_CORRECTED,
+  medcalcBenchAccuracyCorrected,
+  medcalcBenchAccuracyCorrectedScorer,
+} from './medcalc-bench-accuracy-corrected.ts';
+export {
+  MEDEC_ERROR_SENTENCE_ACCURACY_CORRECTED,
+  medecCorrectedScorer,
+  medecErrorSentenceAccuracyCorrected,
+} from './medec-corrected-metrics.ts';
 export { MEDEC_STAT_NAMES, type MedecStats, medecMetrics, medecScorer } from './medec-metrics.ts';
+export {
+  extractIcdCodesCorrected,
+  MIMICIV_BILLING_CODE_CORRECTED_STAT_NAMES,
+  type MimicivBillingCodeCorrectedStats,
+  mimicivBillingCodeCorrectedScorer,
+  mimicivBillingCodeMetricsCorrected,
+} from './mimiciv-billing-code-corrected.ts';
 export {
   extractIcdCodes,
   MIMICIV_BILLING_CODE_STAT_NAMES,

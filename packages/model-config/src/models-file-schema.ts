@@ -49,7 +49,7 @@ export const DeploymentSchema = z
       })
       .meta({
         description:
-          'Provider registry id: openai, azure-openai, anthropic, google, openai-compatible, or a plugin id.',
+          'Provider registry id: openai, azure-openai, anthropic, google, openai-compatible, llama-cpp, baseline, or a plugin id.',
       }),
     model: z
       .string({

@@ -7,6 +7,7 @@ export const KNOWN_PROVIDER_IDS = [
   'anthropic',
   'google',
   'openai-compatible',
+  'llama-cpp',
 ] as const;
 
 /** One of `KNOWN_PROVIDER_IDS`. */
@@ -36,6 +37,8 @@ export const PROVIDER_DEFAULTS: Readonly<Record<KnownProviderId, ProviderDefault
     limits: { concurrency: 4, requestsPerMinute: 150 },
   },
   'openai-compatible': { limits: { concurrency: 4 } },
+  // One in-process model answers one call at a time; more in flight would only queue.
+  'llama-cpp': { limits: { concurrency: 1 } },
 });
 
 /** Whether `providerId` is one of `KNOWN_PROVIDER_IDS`. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureDatabase, fileDigest, fixtureRowCounts } from './create-fixture-database.ts';
 import { PythonSqliteExecutor, type PythonSqliteExecutorOptions } from './python-sqlite-executor.ts';
@@ -213,6 +214,24 @@ describe('PythonSqliteExecutor reproduces Python sqlite3 outcomes', () => {
     expect(fixtureRowCounts(databasePath)).toEqual({ patient: 3, lab: 4 });
     // Every statement saw the original content, not what an earlier one wrote.
     expect(executor.execute('SELECT count(*) FROM lab')).toEqual({ rows: [[4n]] });
+  });
+});
+
+describe('PythonSqliteExecutor foreign keys', () => {
+  it("leaves foreign keys off, as Python's sqlite3 does, on the file and on the scratch copy", () => {
+    // A foreign key to a column that is not unique: SQLite reports "foreign key mismatch" for any
+    // change to the parent table only while foreign keys are enforced (EHRSQL's eicu.sql has such keys).
+    const path = join(directory, 'mismatch.sqlite');
+    const setup = new Database(path);
+    setup.pragma('foreign_keys = 0');
+    setup.exec(
+      'CREATE TABLE parent (a INTEGER); CREATE TABLE child (x INTEGER REFERENCES parent(a)); INSERT INTO parent VALUES (1), (1);',
+    );
+    setup.close();
+    const mismatch = new PythonSqliteExecutor(path, OPTIONS);
+    expect(mismatch.execute('EXPLAIN DELETE FROM parent')).toMatchObject({ rows: expect.any(Array) });
+    expect(mismatch.execute('DELETE FROM parent')).toEqual({ rows: [] });
+    expect(mismatch.execute('PRAGMA foreign_keys')).toEqual({ rows: [[0n]] });
   });
 });
 

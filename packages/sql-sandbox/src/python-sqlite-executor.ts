@@ -67,7 +67,8 @@ function valueBytes(value: SqlValue): number {
  * Runs one statement at a time the way CPython 3.11's `cursor.execute(sql)` + `fetchall()` does on
  * a fresh connection to the database, without ever changing the file:
  *
- * - the file is opened `readonly` (`fileMustExist`), with `query_only = 1` and `trusted_schema = 0`;
+ * - the file is opened `readonly` (`fileMustExist`), with `query_only = 1`, `trusted_schema = 0` and
+ *   `foreign_keys = 0` (Python's default; better-sqlite3's is on);
  *   no extension is ever loaded (`load_extension()` stays "not authorized");
  * - a NUL character, a second statement (even only an extra `;`) and unbound parameters are the
  *   ProgrammingErrors Python raises; a text with no statement (blank, comments, `;`) returns no rows;
@@ -97,6 +98,9 @@ export class PythonSqliteExecutor {
     try {
       this.#db.pragma('query_only = 1');
       this.#db.pragma('trusted_schema = 0');
+      // better-sqlite3 turns foreign keys on by default; Python's sqlite3 leaves them off, and that
+      // decides e.g. whether `EXPLAIN DELETE FROM cost` fails with "foreign key mismatch".
+      this.#db.pragma('foreign_keys = 0');
       // Reads the schema now, so a file that is not an SQLite database fails here, not later.
       this.#db.prepare('SELECT count(*) FROM sqlite_schema').get();
     } catch (error) {

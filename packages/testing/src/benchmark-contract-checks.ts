@@ -203,15 +203,39 @@ export function oracleCompletion(instance: IdentifiedInstance, rendered: Rendere
 }
 
 /**
+ * The annotations a contract check hands to scorers for a benchmark with an LLM jury: for every
+ * annotator that needs judges, `juryAnnotation` filed under the annotator's id (as the engine files
+ * real ones). `undefined` when the benchmark has no such annotator.
+ * @throws BenchmarkContractViolation when it has one and no `juryAnnotation` is given.
+ */
+export function simulatedJuryAnnotations(
+  benchmark: BenchmarkV1,
+  juryAnnotation: unknown,
+): Record<string, unknown> | undefined {
+  const juried = (benchmark.annotators ?? []).filter((annotator) => annotator.needsJudges);
+  if (juried.length === 0) return undefined;
+  if (juryAnnotation === undefined) {
+    throw new BenchmarkContractViolation(
+      `"${benchmark.id}" is scored by an LLM jury (annotator ${juried.map((annotator) => `"${annotator.id}"`).join(', ')}), which the contract suite cannot call: pass the juryAnnotations option (e.g. \`...juryContractOptions(rubric)\` from @medhelm/jury)`,
+    );
+  }
+  return Object.fromEntries(juried.map((annotator) => [annotator.id, juryAnnotation]));
+}
+
+/**
  * Scores one completion the way the engine does (normalizers, then every scorer that declares the
  * main metric) and returns the main metric's value, booleans as 1/0. Returns `undefined` when the
  * instance gets no stat: a scorer threw ScoringError (HELM raises for that input) or returned `null`.
+ * `annotations` reach the scorers as the engine's annotators' would (e.g. a simulated jury verdict).
  */
 export async function scoreMainMetric(
   benchmark: BenchmarkV1,
   instance: IdentifiedInstance,
   rendered: RenderedPromptV1,
   completion: string,
+  /** The load context's resolver, handed to scorers as the engine hands them the run's. */
+  resolveFile?: ScoreInputV1['resolveFile'],
+  annotations?: ScoreInputV1['annotations'],
 ): Promise<number | undefined> {
   const metric = benchmark.mainMetric.name;
   const scorers = benchmark.scorers.filter((scorer) => scorer.statNames.includes(metric));
@@ -232,6 +256,8 @@ export async function scoreMainMetric(
     prediction,
     numTrainInstances: rendered.numTrainInstances,
     promptTruncated: rendered.promptTruncated,
+    ...(resolveFile === undefined ? {} : { resolveFile }),
+    ...(annotations === undefined ? {} : { annotations }),
   };
   let value: number | boolean | null | undefined;
   for (const scorer of scorers) {
@@ -253,9 +279,12 @@ export async function scoreMainMetric(
   return typeof value === 'boolean' ? Number(value) : value;
 }
 
-/** Whether a score counts as the main metric's maximum. */
-export function isMaximumScore(value: number | undefined): boolean {
-  return value !== undefined && Math.abs(value - MAIN_METRIC_MAXIMUM) <= SCORE_TOLERANCE;
+/**
+ * Whether a score counts as the main metric's maximum (default {@link MAIN_METRIC_MAXIMUM}; the
+ * MedHELM jury score's is 5).
+ */
+export function isMaximumScore(value: number | undefined, maximum: number = MAIN_METRIC_MAXIMUM): boolean {
+  return value !== undefined && Math.abs(value - maximum) <= SCORE_TOLERANCE;
 }
 
 /** The GenerationResult a model returning exactly `completion` would produce. */

@@ -1,4 +1,11 @@
-import type { BenchmarkV1, DatasetLoadContextV1, IdentifiedInstance, RenderedPromptV1 } from '@medhelm/core';
+import { readFileSync } from 'node:fs';
+import type {
+  BenchmarkV1,
+  DatasetLoadContextV1,
+  IdentifiedInstance,
+  MedHelmPluginV1,
+  RenderedPromptV1,
+} from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
 import {
   checkBenchmarkManifest,
@@ -6,9 +13,11 @@ import {
   evaluatedInstances,
   isMaximumScore,
   loadContractInstances,
+  MAIN_METRIC_MAXIMUM,
   oracleCompletion,
   renderContractPrompt,
   scoreMainMetric,
+  simulatedJuryAnnotations,
   WRONG_COMPLETION,
 } from './benchmark-contract-checks.ts';
 
@@ -28,6 +37,23 @@ export interface BenchmarkContractOptions {
    * check skips them. It must still hold for at least one checked instance.
    */
   oracleReachesMaximum?: (instance: IdentifiedInstance) => boolean;
+  /**
+   * A completion that must score below the maximum for `instance` (default: a string that answers
+   * nothing). For benchmarks where any non-answer is itself an answer, e.g. MEDEC, where every
+   * reply but `CORRECT` says "this note has an error".
+   */
+  wrongCompletion?: (instance: IdentifiedInstance) => string;
+  /** The package's `plugin` export: checked to register exactly this benchmark under the package name. */
+  plugin?: MedHelmPluginV1;
+  /**
+   * For benchmarks scored by an LLM jury (an annotator with `needsJudges`), which the suite cannot
+   * call: the annotation the jury would file for the oracle (`best`) and the wrong completion
+   * (`worst`). It reaches scorers under each such annotator's id. Jury plugins pass
+   * `...juryContractOptions(rubric)` from @medhelm/jury (which also sets `mainMetricMaximum`).
+   */
+  juryAnnotations?: (quality: 'best' | 'worst') => unknown;
+  /** The main metric's maximum, which the oracle must reach and the wrong completion miss (default 1). */
+  mainMetricMaximum?: number;
 }
 
 /**
@@ -37,8 +63,11 @@ export interface BenchmarkContractOptions {
  * 2. the benchmark and each of its parts declare specification version `v1`;
  * 3. the loader yields valid instances, each evaluated one with a `correct` reference;
  * 4. prompts render into valid requests for the first `maxInstances` evaluated instances;
- * 5. an oracle completion (the gold answer, or its letter) scores the main metric at its maximum, 1;
- * 6. a wrong completion scores the main metric below the maximum.
+ * 5. an oracle completion (the gold answer, or its letter) scores the main metric at its maximum, 1
+ *    or `mainMetricMaximum` (scorers get the load context's `resolveFile`, as the engine gives them
+ *    the run's; for a jury benchmark, the `juryAnnotations('best')` verdict as its annotation);
+ * 6. a wrong completion scores the main metric below the maximum (jury: `juryAnnotations('worst')`);
+ * 7. with `plugin`, the plugin is named after the package and registers exactly this benchmark.
  *
  * Call it at the top level of a test file:
  * `describeBenchmarkContract(pubmedQa, { packageJsonPath, loadContext: createSampleLoadContext() })`.
@@ -46,6 +75,9 @@ export interface BenchmarkContractOptions {
 export function describeBenchmarkContract(benchmark: BenchmarkV1, options: BenchmarkContractOptions): void {
   const maxInstances = options.maxInstances ?? 20;
   const metric = benchmark.mainMetric.name;
+  const maximum = options.mainMetricMaximum ?? MAIN_METRIC_MAXIMUM;
+  const juryAnnotations = (quality: 'best' | 'worst') =>
+    simulatedJuryAnnotations(benchmark, options.juryAnnotations?.(quality));
 
   // Loading can be slow (real sample files); every test after the loader check shares one load.
   let loading: Promise<IdentifiedInstance[]> | undefined;
@@ -98,20 +130,28 @@ export function describeBenchmarkContract(benchmark: BenchmarkV1, options: Bench
       `scores an oracle completion at the maximum of ${metric}`,
       async () => {
         const failures: string[] = [];
+        const annotations = juryAnnotations('best');
         const oracleChecked = (await renderChecked()).filter(
           ({ instance }) => options.oracleReachesMaximum?.(instance) ?? true,
         );
         expect(oracleChecked.length, 'instances left for the oracle check').toBeGreaterThan(0);
         for (const { instance, rendered } of oracleChecked) {
           const completion = oracleCompletion(instance, rendered);
-          const value = await scoreMainMetric(benchmark, instance, rendered, completion);
-          if (!isMaximumScore(value)) {
+          const value = await scoreMainMetric(
+            benchmark,
+            instance,
+            rendered,
+            completion,
+            options.loadContext.resolveFile,
+            annotations,
+          );
+          if (!isMaximumScore(value, maximum)) {
             failures.push(
               `${instance.id}: ${JSON.stringify(completion)} scored ${String(value ?? 'no stat')}`,
             );
           }
         }
-        expect(failures, `oracle completions that did not score ${metric} = 1`).toEqual([]);
+        expect(failures, `oracle completions that did not score ${metric} = ${maximum}`).toEqual([]);
       },
       options.timeoutMs,
     );
@@ -120,15 +160,40 @@ export function describeBenchmarkContract(benchmark: BenchmarkV1, options: Bench
       `scores a wrong completion below the maximum of ${metric}`,
       async () => {
         const failures: string[] = [];
+        const annotations = juryAnnotations('worst');
         for (const { instance, rendered } of await renderChecked()) {
-          const value = await scoreMainMetric(benchmark, instance, rendered, WRONG_COMPLETION);
-          if (isMaximumScore(value)) failures.push(instance.id);
+          const completion = options.wrongCompletion?.(instance) ?? WRONG_COMPLETION;
+          const value = await scoreMainMetric(
+            benchmark,
+            instance,
+            rendered,
+            completion,
+            options.loadContext.resolveFile,
+            annotations,
+          );
+          if (isMaximumScore(value, maximum)) failures.push(`${instance.id}: ${JSON.stringify(completion)}`);
         }
-        expect(failures, `instances where ${JSON.stringify(WRONG_COMPLETION)} scored ${metric} = 1`).toEqual(
-          [],
-        );
+        expect(failures, `wrong completions that scored ${metric} = ${maximum}`).toEqual([]);
       },
       options.timeoutMs,
     );
+
+    const { plugin } = options;
+    if (plugin !== undefined) {
+      it('has a plugin named after the package that registers exactly this benchmark', async () => {
+        const packageJson = JSON.parse(readFileSync(options.packageJsonPath, 'utf8')) as { name?: unknown };
+        expect(plugin.name).toBe(packageJson.name);
+        expect(plugin.kind).toBe('benchmark');
+        expect(plugin.specificationVersion).toBe('v1');
+        const registered: string[] = [];
+        await plugin.register({
+          registerBenchmark: (registeredBenchmark) => registered.push(`benchmark ${registeredBenchmark.id}`),
+          registerProvider: (provider) => registered.push(`provider ${provider.id}`),
+          registerScorer: (scorer) => registered.push(`scorer ${scorer.id}`),
+          registerNormalizer: (normalizer) => registered.push(`normalizer ${normalizer.id}`),
+        });
+        expect(registered).toEqual([`benchmark ${benchmark.id}`]);
+      });
+    }
   });
 }

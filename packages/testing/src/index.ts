@@ -8,9 +8,11 @@ export {
   oracleCompletion,
   renderContractPrompt,
   scoreMainMetric,
+  simulatedJuryAnnotations,
   WRONG_COMPLETION,
 } from './benchmark-contract-checks.ts';
 export { BenchmarkContractViolation } from './benchmark-contract-violation.ts';
+export { buildZipArchive, type ZipArchiveMember, type ZipArchiveOptions } from './build-zip-archive.ts';
 export {
   checkRetryAfterCompliance,
   type RetryAfterCheck,
@@ -37,7 +39,23 @@ export {
   type ProviderContractOptions,
   type ProviderContractSettings,
 } from './describe-provider-contract.ts';
+export {
+  describeScorerContract,
+  type ScorerContractCase,
+  type ScorerContractOptions,
+  ScorerContractViolation,
+  scorerContractInput,
+} from './describe-scorer-contract.ts';
 export { findSharedDirectory } from './find-shared-directory.ts';
+export {
+  isJudgePrompt,
+  MOCK_JURY_CRITERIA,
+  MOCK_JURY_REPLY_KINDS,
+  type MockJuryOptions,
+  type MockJuryReplyKind,
+  mockJuryReply,
+  mockJuryReplyText,
+} from './mock-jury-reply.ts';
 export {
   type MockModelServer,
   type MockModelServerOptions,

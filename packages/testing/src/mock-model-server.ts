@@ -15,6 +15,7 @@ import {
   type MockFaultOptions,
 } from './create-fault-injector.ts';
 import { geminiWire } from './gemini-wire.ts';
+import { type MockJuryOptions, mockJuryReply } from './mock-jury-reply.ts';
 import {
   countWords,
   MOCK_WIRES,
@@ -140,6 +141,12 @@ export interface MockModelServerOptions {
   requireApiKey?: string;
   /** Inject faults into model calls, chosen by a seeded generator (see {@link MockFaultOptions}). */
   faults?: MockFaultOptions;
+  /**
+   * Jury mode: calls whose prompt is an LLM-jury judge prompt (asks for JSON and names every
+   * criterion) get rubric JSON replies, valid or broken as {@link MockJuryOptions} choose
+   * deterministically; other calls still go to `reply`. See {@link mockJuryReply}.
+   */
+  jury?: MockJuryOptions;
 }
 
 /** A running mock model server. */
@@ -178,6 +185,7 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
   const wires = options.wires ?? MOCK_WIRES;
   const protocols = wires.map((wire) => PROTOCOLS[wire]);
   const injector = options.faults === undefined ? undefined : createFaultInjector(options.faults);
+  const decideReply = options.jury === undefined ? options.reply : mockJuryReply(options.jury, options.reply);
   const requests: MockRequest[] = [];
   const faults: MockFault[] = [];
   const pendingTimers = new Set<NodeJS.Timeout>();
@@ -287,7 +295,7 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
         return;
       }
 
-      const answer = options.reply === undefined ? {} : await options.reply(call, index);
+      const answer = decideReply === undefined ? {} : await decideReply(call, index);
       const reply: MockReply = typeof answer === 'string' ? { content: answer } : answer;
       if (reply.delayMs !== undefined && reply.delayMs > 0) {
         await sleepUnlessClosed(reply.delayMs);

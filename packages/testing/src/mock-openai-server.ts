@@ -1,4 +1,5 @@
 import type { MockFaultOptions } from './create-fault-injector.ts';
+import type { MockJuryOptions } from './mock-jury-reply.ts';
 import { type MockModelServer, type MockReply, startMockModelServer } from './mock-model-server.ts';
 import type { MockChatRequestBody } from './mock-wire.ts';
 
@@ -24,6 +25,8 @@ export interface MockOpenAiServerOptions {
   requireApiKey?: string;
   /** Inject faults into chat-completions calls (see {@link MockFaultOptions}). */
   faults?: MockFaultOptions;
+  /** Jury mode: judge prompts get rubric JSON replies (see `MockModelServerOptions.jury`). */
+  jury?: MockJuryOptions;
 }
 
 /** A running mock OpenAI server: a {@link MockModelServer} serving only the OpenAI wire. */
@@ -44,5 +47,6 @@ export function startMockOpenAiServer(options: MockOpenAiServerOptions = {}): Pr
     models: options.models,
     requireApiKey: options.requireApiKey,
     faults: options.faults,
+    jury: options.jury,
   });
 }

@@ -4,7 +4,7 @@ import type { CliIo } from '../cli-io.ts';
 import { textTable } from '../output/text-table.ts';
 import { resolveToken } from '../resolve-token.ts';
 
-/** `medhelm list`: the installed benchmarks with category, access tier and headline metric. */
+/** `medhelm list`: the installed benchmarks with category, subcategory, access tier and headline metric. */
 export function listCommand(
   application: DependencyContainer,
   options: { json?: boolean },
@@ -28,8 +28,15 @@ export function listCommand(
   }
   io.stdout.write(
     `${textTable(
-      ['id', 'name', 'category', 'access', 'headline metric'],
-      rows.map((row) => [row.id, row.displayName, row.category, row.access, row.mainMetric]),
+      ['id', 'name', 'category', 'subcategory', 'access', 'headline metric'],
+      rows.map((row) => [
+        row.id,
+        row.displayName,
+        row.category,
+        row.subcategory,
+        row.access,
+        `${row.mainMetric} (${row.mainSplit})`,
+      ]),
     )}\n`,
   );
   return 0;

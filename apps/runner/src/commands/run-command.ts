@@ -9,6 +9,7 @@ import {
   type RunEntry,
   type RunPlan,
   readConfFile,
+  readCostLedger,
   resolveModelDeployment,
 } from '@medhelm/engine';
 import {
@@ -26,11 +27,14 @@ import { createRunScope } from '../composition-root.ts';
 import { estimateTable } from '../output/estimate-table.ts';
 import { formatUsd } from '../output/format-usd.ts';
 import { ProgressReporter } from '../output/progress-reporter.ts';
-import { resultsTable } from '../output/results-table.ts';
+import { resultsTable, suiteCostLine } from '../output/results-table.ts';
+import { addExtraScorers } from '../plugins/add-extra-scorers.ts';
 import { resolveToken } from '../resolve-token.ts';
+import { type PluginSelectionOptions, readRunConfigOption } from './plugin-selection.ts';
+import { resolveJudges } from './resolve-judges.ts';
 
 /** Options of `medhelm run`, as commander parses them. */
-export interface RunCommandOptions {
+export interface RunCommandOptions extends PluginSelectionOptions {
   benchmarks?: string;
   models?: string;
   modelsFile?: string;
@@ -50,6 +54,8 @@ export interface RunCommandOptions {
   cache: boolean;
   estimate?: boolean;
   maxCost?: string;
+  /** `--judges name=model,...`: the LLM jury. */
+  judges?: string;
 }
 
 /** Settings of a deployment named in `--models` that the run entry itself cannot carry. */
@@ -74,16 +80,22 @@ export async function runCommand(
   const concurrencyOption = optionalPositiveInteger(options.concurrency, '--concurrency');
   const concurrency = concurrencyOption ?? 4;
   const maxCostUsd = optionalNonNegativeNumber(options.maxCost, '--max-cost');
+  const judges = resolveJudges(options.judges, config, io.env);
   const maxRetries = optionalNonNegativeInteger(options.maxRetries, '--max-retries') ?? 5;
   const timeoutSeconds = Number(options.timeout ?? 600);
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
     throw new ConfigError(`--timeout must be a number of seconds > 0, got "${options.timeout}".`);
   }
-  const plans = planRuns(
-    entries,
-    { benchmarks, providers },
-    maxEvalInstances === undefined ? {} : { maxEvalInstances },
-  ).map((plan) => withDeploymentSettings(plan, extras, options, concurrencyOption !== undefined));
+  const plans = addExtraScorers(
+    planRuns(
+      entries,
+      { benchmarks, providers },
+      maxEvalInstances === undefined ? {} : { maxEvalInstances },
+    ).map((plan) => withDeploymentSettings(plan, extras, options, concurrencyOption !== undefined)),
+    // The run config's `scorers`: extra scorers per benchmark, stats beside HELM's.
+    readRunConfigOption(options, io),
+    { benchmarks, scorers: resolveToken(application, Tokens.ScorerRegistry) },
+  );
   const outputPath = resolve(io.cwd, options.outputPath);
   const dataSource = dataSourceOf(options, io, outputPath);
 
@@ -112,6 +124,7 @@ export async function runCommand(
       concurrency,
       retry: { maxRetries },
       ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
+      ...(judges.length === 0 ? {} : { judges }),
       providerSettings: {
         timeoutMs: timeoutSeconds * 1000,
         ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
@@ -119,8 +132,9 @@ export async function runCommand(
       },
       ...(io.signal === undefined ? {} : { signal: io.signal }),
     });
+    const suiteDirectory = join(outputPath, 'runs', options.suite);
     io.stdout.write(
-      `\n${resultsTable(outcomes)}\n\nRun directories: ${join(outputPath, 'runs', options.suite)}\n`,
+      `\n${resultsTable(outcomes)}\n${suiteCostLine(options.suite, await readCostLedger(suiteDirectory))}\n\nRun directories: ${suiteDirectory}\n`,
     );
     const stopped = outcomes.find((outcome) => outcome.stoppedBy === 'max-cost');
     if (stopped !== undefined) {

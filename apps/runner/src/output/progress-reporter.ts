@@ -54,6 +54,7 @@ export class ProgressReporter implements RunObserver {
       );
       return;
     }
+    for (const warning of outcome.warnings) this.io.stderr.write(`  warning: ${warning}\n`);
     if (outcome.counts.failed > 0) {
       this.io.stderr.write(
         `  ${outcome.counts.failed} instances failed (first: ${outcome.failures[0]?.error}); run the same command again to retry only those.\n`,

@@ -1,10 +1,12 @@
-import type { RunOutcome } from '@medhelm/engine';
+import type { CostLedgerSummary, RunOutcome } from '@medhelm/engine';
 import { formatUsd } from './format-usd.ts';
 import { textTable } from './text-table.ts';
 
 /**
- * The table printed after a run: one row per run with its headline metric and what its model
- * calls cost in this invocation (`?`: unknown price), then the total cost.
+ * The table printed after a run: one row per run with its headline metric, our corrected
+ * counterpart of it beside (`corrected`, for benchmarks whose HELM headline is known to be wrong;
+ * `-` otherwise) and what its model calls cost in this invocation (`?`: unknown price), then the
+ * total cost.
  */
 export function resultsTable(outcomes: readonly RunOutcome[]): string {
   const rows = outcomes.map((outcome) => [
@@ -19,10 +21,14 @@ export function resultsTable(outcomes: readonly RunOutcome[]): string {
       : outcome.headline.value === undefined
         ? '-'
         : outcome.headline.value.toFixed(3),
+    correctedCell(outcome),
     String(outcome.counts.failed),
     `${outcome.counts.fromModel}/${outcome.counts.fromCache}/${outcome.counts.fromCheckpoint}`,
     `${outcome.usage.promptTokens + outcome.usage.completionTokens}${outcome.usage.estimated ? '~' : ''}`,
     formatUsd(outcome.cost.candidateUsd),
+    (outcome.plan.benchmark.annotators ?? []).some((annotator) => annotator.needsJudges)
+      ? formatUsd(outcome.cost.judgeUsd)
+      : '-',
   ]);
   const table = textTable(
     [
@@ -31,24 +37,48 @@ export function resultsTable(outcomes: readonly RunOutcome[]): string {
       'instances',
       'metric',
       'value',
+      'corrected',
       'failed',
       'model/cache/resumed',
       'tokens',
       'cost $',
+      'jury $',
     ],
     rows,
-    new Set([2, 4, 5, 7, 8]),
+    new Set([2, 4, 5, 6, 8, 9, 10]),
   );
   return `${table}\n\n${totalCostLine(outcomes)}`;
 }
 
+/** The benchmark's corrected headline (`BenchmarkV1.correctedMetric`), or `-` without one or a value. */
+function correctedCell(outcome: RunOutcome): string {
+  const value = outcome.headline.corrected?.value;
+  return outcome.interrupted || value === undefined ? '-' : value.toFixed(3);
+}
+
 /** `Total cost: $x` over the runs; unknown prices are named, never counted as $0. */
 export function totalCostLine(outcomes: readonly RunOutcome[]): string {
-  const known = outcomes.reduce((total, outcome) => total + (outcome.cost.candidateUsd ?? 0), 0);
-  const unknown = outcomes
-    .filter((outcome) => outcome.cost.candidateUsd === undefined)
-    .map((outcome) => outcome.plan.deployment.helmDeployment);
+  const known = outcomes.reduce(
+    (total, outcome) => total + (outcome.cost.candidateUsd ?? 0) + (outcome.cost.judgeUsd ?? 0),
+    0,
+  );
+  const unknown = outcomes.flatMap((outcome) => [
+    ...(outcome.cost.candidateUsd === undefined ? [outcome.plan.deployment.helmDeployment] : []),
+    ...(outcome.cost.judgeUsd === undefined ? [`${outcome.plan.deployment.helmDeployment} (jury)`] : []),
+  ]);
   const unpriced =
     unknown.length === 0 ? '' : ` + ? (no known price for ${[...new Set(unknown)].join(', ')})`;
   return `Total cost of this invocation: $${formatUsd(known)}${unpriced} (cached and resumed answers cost $0).`;
+}
+
+/**
+ * What the suite has spent over every invocation, from its cost ledger
+ * (`runs/<suite>/medhelm_cost_ledger.jsonl`), candidate models and jury apart.
+ */
+export function suiteCostLine(suite: string, ledger: CostLedgerSummary): string {
+  const unpriced =
+    ledger.unpricedDeployments.length === 0
+      ? ''
+      : ` + ? (no known price for ${ledger.unpricedDeployments.join(', ')})`;
+  return `Suite "${suite}" to date (${ledger.entries} run records in medhelm_cost_ledger.jsonl): candidate models $${formatUsd(ledger.candidateUsd)}${unpriced}, jury $${formatUsd(ledger.judgeUsd)}; ${ledger.paidTokens.promptTokens + ledger.paidTokens.completionTokens} tokens from model calls.`;
 }

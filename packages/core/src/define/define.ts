@@ -1,3 +1,4 @@
+import type { AnnotatorV1 } from '../spec/annotator-v1.ts';
 import type { BenchmarkV1 } from '../spec/benchmark-v1.ts';
 import type { DatasetLoaderV1 } from '../spec/dataset-loader-v1.ts';
 import type { ModelProviderV1 } from '../spec/model-provider-v1.ts';
@@ -28,6 +29,10 @@ export function defineNormalizer(normalizer: WithoutVersion<NormalizerV1>): Norm
 
 export function defineScorer(scorer: WithoutVersion<ScorerV1>): ScorerV1 {
   return { specificationVersion: 'v1', ...scorer };
+}
+
+export function defineAnnotator(annotator: WithoutVersion<AnnotatorV1>): AnnotatorV1 {
+  return { specificationVersion: 'v1', ...annotator };
 }
 
 export function defineProvider(provider: WithoutVersion<ModelProviderV1>): ModelProviderV1 {

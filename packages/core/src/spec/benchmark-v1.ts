@@ -1,5 +1,6 @@
 import type { HelmObjectSpec } from '../schemas/helm-spec.ts';
 import type { AccessTier, MedHelmCategory, SpecificationVersionV1 } from './access-tier.ts';
+import type { AnnotatorV1 } from './annotator-v1.ts';
 import type { DatasetLoaderV1 } from './dataset-loader-v1.ts';
 import type { NormalizerV1 } from './normalizer-v1.ts';
 import type { PromptTemplateV1 } from './prompt-template-v1.ts';
@@ -9,6 +10,12 @@ import type { ScorerV1 } from './scorer-v1.ts';
 export interface HelmScenarioDescriptionV1 {
   /** Full Python class path of HELM's scenario. */
   scenarioClassName: string;
+  /**
+   * HELM's run spec name (`RunSpec.name` as the run spec function sets it, before the run
+   * expanders add `model=...`), when it is not just the benchmark id, e.g.
+   * `head_qa:language=en,category=None`. Run names start with it, so they match HELM's.
+   */
+  runSpecName?: string;
   /** The scenario's constructor args (`scenario_spec.args`). */
   scenarioArgs: Readonly<Record<string, unknown>>;
   /** The scenario's `name` attribute. */
@@ -23,6 +30,8 @@ export interface HelmScenarioDescriptionV1 {
   groups: readonly string[];
   /** HELM `metric_specs` of the run spec, exactly as HELM writes them. */
   metricSpecs: readonly HelmObjectSpec[];
+  /** HELM `annotators` of the run spec (e.g. EHRSQL's SQL executor, the LLM jury), when it has any. */
+  annotatorSpecs?: readonly HelmObjectSpec[];
 }
 
 /**
@@ -42,8 +51,29 @@ export interface BenchmarkV1 {
   readonly prompt: PromptTemplateV1;
   readonly normalizers: readonly NormalizerV1[];
   readonly scorers: readonly ScorerV1[];
+  /**
+   * Annotators run on each completed instance before scoring (HELM's run spec `annotators`), e.g.
+   * the LLM jury; their annotations reach scorers as `ScoreInputV1.annotations[annotator.id]`.
+   */
+  readonly annotators?: readonly AnnotatorV1[];
   /** The leaderboard's headline metric (HELM schema `main_name` on `main_split`). */
   readonly mainMetric: { readonly name: string; readonly split: string };
+  /**
+   * Our corrected counterpart of the headline metric, for a benchmark whose HELM headline stat is
+   * known to be wrong (e.g. `medcalc_bench_accuracy_corrected` beside `medcalc_bench_accuracy`).
+   * A stat one of the benchmark's scorers produces in addition to HELM's (a scorer without
+   * `helmMetricSpec`, so run_spec.json's `metric_specs` stay HELM's); the headline itself stays
+   * HELM's. The engine reports its mean on `split` beside the headline (`RunOutcome.headline.corrected`,
+   * medhelm_run.json) and the results table prints it in its `corrected` column. Absent: `-`.
+   */
+  readonly correctedMetric?: { readonly name: string; readonly split: string };
+  /**
+   * The benchmark as HELM's prompt conformance vectors were made, when a real HELM run reads
+   * differently (MTSamples: the vectors' generator let HELM read every listed file, while a real run
+   * loses some to GitHub's listing cap and unencoded URLs). `medhelm conformance` checks prompts with
+   * it; runs always use the benchmark itself.
+   */
+  readonly conformanceVariant?: BenchmarkV1;
   /** Splits evaluated, pooled before downsampling (HELM default: valid and test). */
   readonly evalSplits?: readonly string[];
   readonly helm: HelmScenarioDescriptionV1;

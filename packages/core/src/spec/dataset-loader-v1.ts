@@ -15,6 +15,30 @@ export interface DatasetFileV1 {
   samplePath?: string;
 }
 
+/**
+ * How upstream lists a folder: the GitHub contents API (`GET /repos/{repository}/contents/{path}?ref={revision}`),
+ * whose entries come in git tree order (byte order of the UTF-8 names) and stop after 1,000.
+ */
+export interface GithubContentsListingV1 {
+  kind: 'github-contents';
+  /** `owner/name`. */
+  repository: string;
+  /** The folder inside the repository, without leading or trailing `/`. */
+  path: string;
+  /** The pinned commit the listing and every file are read at. */
+  revision: string;
+}
+
+/** One upstream folder a loader reads every file of (a folder of reports, one per file). */
+export interface DatasetFolderV1 {
+  /** Folder name as upstream names it; also its name inside a `--data-dir` and the download cache. */
+  name: string;
+  /** How the folder's files are listed and downloaded upstream. */
+  listing: GithubContentsListingV1;
+  /** Absolute path of a folder bundled in the plugin package (a real sample or format-exact fixtures), if any. */
+  samplePath?: string;
+}
+
 /** What a loader gets from the engine. */
 export interface DatasetLoadContextV1 {
   /**
@@ -23,8 +47,20 @@ export interface DatasetLoadContextV1 {
    * Throws a DatasetLoadError naming the file and what to obtain from where when it cannot.
    */
   resolveFile(file: DatasetFileV1): Promise<string>;
+  /**
+   * Returns a local folder holding an upstream folder's files under their upstream names, chosen
+   * as for `resolveFile` (bundled sample, `--data-dir`, or downloaded into the cache). Optional:
+   * an engine older than folder support lacks it, and a loader that needs it says so.
+   */
+  resolveFolder?(folder: DatasetFolderV1): Promise<string>;
   /** Aborted when the user interrupts the run. */
   signal?: AbortSignal;
+  /**
+   * Reports something the user must know about the data the run uses but that does not stop it
+   * (e.g. a stand-in file used because the real one is not in the data directory). The engine
+   * records each distinct message with the run and the runner prints it.
+   */
+  warn?(message: string): void;
 }
 
 /**
@@ -40,5 +76,7 @@ export interface DatasetLoaderV1 {
   readonly upstream: { readonly url: string; readonly revision?: string };
   /** The upstream files this loader reads. */
   readonly files: readonly DatasetFileV1[];
+  /** The upstream folders this loader reads through `resolveFolder`, if any. */
+  readonly folders?: readonly DatasetFolderV1[];
   load(context: DatasetLoadContextV1): AsyncIterable<Instance>;
 }

@@ -37,6 +37,11 @@ export interface LanguageModelV1 {
   readonly cacheIdentity: Readonly<Record<string, string>>;
   /** Throws ModelCallError on failure, with `isRetryable` set. */
   doGenerate(request: GenerationRequest, options?: GenerateOptionsV1): Promise<GenerationResult>;
+  /**
+   * Releases what this model holds (an in-process model's context, open sockets). The engine calls
+   * it once when the run that created the model ends, however it ends; no call follows it.
+   */
+  close?(): Promise<void>;
 }
 
 /** A model provider: turns a model id into a LanguageModelV1. */
@@ -45,4 +50,9 @@ export interface ModelProviderV1 {
   readonly id: string;
   readonly displayName: string;
   languageModel(modelId: string, settings: ProviderSettingsV1): LanguageModelV1;
+  /**
+   * Releases what the provider shares between its models (e.g. loaded weights). The runner calls it
+   * once at the end of an invocation, after every model's `close`.
+   */
+  close?(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { IdentifiedInstance } from '../schemas/instance.ts';
 import type { GenerationRequest } from '../schemas/request.ts';
 import type { Stat } from '../schemas/stat.ts';
 import type { SpecificationVersionV1 } from './access-tier.ts';
+import type { DatasetFileV1 } from './dataset-loader-v1.ts';
 
 /** Everything a scorer gets for one instance. */
 export interface ScoreInputV1 {
@@ -21,6 +22,12 @@ export interface ScoreInputV1 {
   promptTruncated: boolean;
   /** Annotations (e.g. LLM-jury verdicts) keyed by annotator name. */
   annotations?: Readonly<Record<string, unknown>>;
+  /**
+   * Resolves one of the benchmark's upstream files exactly as its loader's did for this run (the
+   * same data source), for scorers that need data beyond the instance, such as a database to run
+   * SQL on. Absent when a scorer is called outside a run.
+   */
+  resolveFile?(file: DatasetFileV1): Promise<string>;
 }
 
 /**

@@ -29,7 +29,9 @@ export async function estimateRun(
   plan: RunPlan,
   options: { dataSource: DataSource; signal?: AbortSignal },
 ): Promise<RunEstimate> {
-  const selection = await selectRunInstances(plan, options.dataSource, options.signal);
+  const selection = await selectRunInstances(plan, options.dataSource, {
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
   const price = plan.deployment.price;
   let estimatedPromptTokens = 0;
   let completionTokens = 0;

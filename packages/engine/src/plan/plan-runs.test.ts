@@ -52,6 +52,27 @@ describe('planRuns', () => {
     });
   });
 
+  it("starts the run name with HELM's run spec name when the benchmark's run spec function sets one", () => {
+    const { benchmarks, providers } = registries();
+    const headQa = fakeBenchmark('head_qa');
+    benchmarks.register({
+      ...headQa,
+      helm: { ...headQa.helm, runSpecName: 'head_qa:language=en,category=None' },
+    });
+    const [plan] = planRuns(
+      [
+        parseRunEntry(
+          'head_qa:model=openai/gpt-4o-2024-05-13,model_deployment=openai-compatible/gpt-4o-2024-05-13',
+        ),
+      ],
+      { benchmarks, providers },
+    );
+    // As HELM names it: the run spec's name, then the expanders' keys.
+    expect(plan?.runName).toBe(
+      'head_qa:language=en,category=None,model=openai_gpt-4o-2024-05-13,model_deployment=openai-compatible_gpt-4o-2024-05-13',
+    );
+  });
+
   it('accepts the provider:model short form and keeps colons in model ids', () => {
     const [plan] = planRuns([parseRunEntry('pubmed_qa:model=openai-compatible:llama3.1:8b')], registries());
     expect(plan?.deployment).toMatchObject({ providerId: 'openai-compatible', modelId: 'llama3.1:8b' });

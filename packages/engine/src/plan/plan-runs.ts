@@ -82,7 +82,9 @@ function planRun(
     model: deployment.helmModel,
     model_deployment: deployment.helmDeployment,
   };
-  let runName = benchmark.id;
+  // HELM's run spec function names the run (some with their default arguments, e.g.
+  // `head_qa:language=en,category=None`); the run expanders then append their keys.
+  let runName = benchmark.helm.runSpecName ?? benchmark.id;
   for (const [key, value] of entry.args) {
     const expand = EXPANDERS[key];
     if (expand === undefined) {

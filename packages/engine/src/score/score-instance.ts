@@ -1,6 +1,7 @@
 import {
   applyNormalizers,
   type BenchmarkV1,
+  type DatasetFileV1,
   type ScorerV1,
   type ScoreValuesV1,
   toMedHelmError,
@@ -30,6 +31,7 @@ export async function scoreInstance(
   benchmark: BenchmarkV1,
   scorer: ScorerV1,
   checkpoint: CompletedCheckpoint,
+  resolveFile?: (file: DatasetFileV1) => Promise<string>,
 ): Promise<{ values: ScoreValuesV1 } | { error: string }> {
   const { completion, prediction } = predictionOf(benchmark, checkpoint);
   try {
@@ -41,6 +43,8 @@ export async function scoreInstance(
       prediction,
       numTrainInstances: checkpoint.rendered.numTrainInstances,
       promptTruncated: checkpoint.rendered.promptTruncated,
+      ...(resolveFile === undefined ? {} : { resolveFile }),
+      ...(checkpoint.annotations === undefined ? {} : { annotations: checkpoint.annotations }),
     });
     return { values };
   } catch (error) {

@@ -1,6 +1,22 @@
-import { createFileResolver, type DataSource } from '@medhelm/datasets';
+import type { DatasetFileV1 } from '@medhelm/core';
+import { createFileResolver, createFolderResolver, type DataSource } from '@medhelm/datasets';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import { type EvalSelection, selectEvalInstances } from './select-eval-instances.ts';
+
+/** How a run reaches its benchmark's data: the data source plus what the loader may report. */
+export interface RunDataOptions {
+  signal?: AbortSignal;
+  /** Receives the loader's warnings (see `DatasetLoadContextV1.warn`). */
+  warn?: (message: string) => void;
+}
+
+/** The benchmark's file resolver over `dataSource`, shared by its loader and its scorers. */
+export function runFileResolver(
+  plan: RunPlan,
+  dataSource: DataSource,
+): (file: DatasetFileV1) => Promise<string> {
+  return createFileResolver({ benchmarkId: plan.benchmark.id, source: dataSource });
+}
 
 /**
  * The eval instances a run uses: its benchmark's loader over `dataSource`, its eval splits, and
@@ -10,15 +26,21 @@ import { type EvalSelection, selectEvalInstances } from './select-eval-instances
 export function selectRunInstances(
   plan: RunPlan,
   dataSource: DataSource,
-  signal?: AbortSignal,
+  options: RunDataOptions = {},
 ): Promise<EvalSelection> {
   const { benchmark } = plan;
   return selectEvalInstances({
     benchmarkId: benchmark.id,
     loader: benchmark.dataset,
     context: {
-      resolveFile: createFileResolver({ benchmarkId: benchmark.id, source: dataSource }),
-      ...(signal === undefined ? {} : { signal }),
+      resolveFile: runFileResolver(plan, dataSource),
+      resolveFolder: createFolderResolver({
+        benchmarkId: benchmark.id,
+        source: dataSource,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.warn === undefined ? {} : { warn: options.warn }),
     },
     ...(benchmark.evalSplits === undefined ? {} : { evalSplits: benchmark.evalSplits }),
     ...(plan.adapterSpec.max_eval_instances === undefined

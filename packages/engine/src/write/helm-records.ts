@@ -114,6 +114,8 @@ export function helmRunSpec(plan: RunPlan): Record<string, unknown> {
     metric_specs: helm.metricSpecs satisfies readonly HelmObjectSpec[],
     data_augmenter_spec: NO_DATA_AUGMENTATION,
     groups: plan.groups,
+    // RunSpec.annotators is None (left out) unless the run spec names annotators.
+    ...(helm.annotatorSpecs === undefined ? {} : { annotators: helm.annotatorSpecs }),
   };
 }
 
@@ -124,7 +126,6 @@ export function helmScenario(plan: RunPlan): Record<string, unknown> {
     description: helm.scenarioDescription,
     tags: helm.tags,
     definition_path: helm.definitionPath,
-    ...helm.scenarioArgs,
   };
 }
 

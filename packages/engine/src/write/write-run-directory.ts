@@ -1,6 +1,6 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { orderHelmAdapterSpec, type ScorerV1, type Stat } from '@medhelm/core';
+import { type DatasetFileV1, orderHelmAdapterSpec, type ScorerV1, type Stat } from '@medhelm/core';
 import type { CompletedCheckpoint } from '../checkpoint-record.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import type { ScoringFailure } from '../run-outcome.ts';
@@ -32,6 +32,8 @@ export async function writeRunDirectory(options: {
   suiteDirectory: string;
   /** Streams the completed instances in HELM's order; called once per pass. */
   completed: () => Iterable<CompletedCheckpoint>;
+  /** The run's file resolver, handed to scorers that read the benchmark's data files. */
+  resolveFile?: (file: DatasetFileV1) => Promise<string>;
 }): Promise<WrittenRun> {
   const { plan, suiteDirectory } = options;
   const runDirectory = join(suiteDirectory, plan.runName);
@@ -74,6 +76,7 @@ export async function writeRunDirectory(options: {
         numTrainInstances: rendered.numTrainInstances,
         promptTruncated: rendered.promptTruncated,
         adapterSpec: plan.adapterSpec,
+        ...(checkpoint.annotations === undefined ? {} : { annotations: checkpoint.annotations }),
       }),
     );
   }
@@ -89,7 +92,7 @@ export async function writeRunDirectory(options: {
     }
     const aggregator = new ScorerStatsAggregator(step.scorer);
     for (const checkpoint of options.completed()) {
-      const scored = await scoreInstance(plan.benchmark, step.scorer, checkpoint);
+      const scored = await scoreInstance(plan.benchmark, step.scorer, checkpoint, options.resolveFile);
       if ('error' in scored) {
         aggregator.addUnscored(checkpoint.instance);
         scoringFailures.push({

@@ -3,6 +3,8 @@ import {
   EXACT_MATCH_METRIC_NAMES,
   helmBasicGenerationScorer,
   helmExactMatchMetricSpecs,
+  MEDCALC_BENCH_ACCURACY_CORRECTED,
+  medcalcBenchAccuracyCorrectedScorer,
   medcalcBenchAccuracyScorer,
 } from '@medhelm/metrics';
 import { createMedcalcBenchDataset } from './medcalc-bench-dataset.ts';
@@ -15,7 +17,8 @@ export const MEDCALC_BENCH_ID = 'medcalc_bench';
  * MedHELM's MedCalc-Bench benchmark: compute a clinical value (score, lab value, date, dose) from a
  * patient note, scored by HELM's MedCalcBenchMetric (exact match for risk/severity/diagnosis, a
  * range check for physical/dosage conversion/date, 0 for any other category) and the exact-match
- * family.
+ * family, plus our `medcalc_bench_accuracy_corrected` (lab and dosage rows scored by their range,
+ * dates as the MedCalc-Bench authors do), reported beside the HELM headline.
  */
 export function createMedcalcBenchBenchmark(): BenchmarkV1 {
   return defineBenchmark({
@@ -32,9 +35,15 @@ export function createMedcalcBenchBenchmark(): BenchmarkV1 {
     prompt: createMedcalcBenchPrompt(),
     // HELM scores the raw completion (its metrics strip it themselves).
     normalizers: [],
-    // In the order of HELM's metric_specs: MedCalcBenchMetric, then get_exact_match_metric_specs().
-    scorers: [medcalcBenchAccuracyScorer(), helmBasicGenerationScorer({ names: EXACT_MATCH_METRIC_NAMES })],
+    // In the order of HELM's metric_specs: MedCalcBenchMetric, then get_exact_match_metric_specs();
+    // then our corrected accuracy, which has no HELM metric spec (run_spec.json stays HELM's).
+    scorers: [
+      medcalcBenchAccuracyScorer(),
+      helmBasicGenerationScorer({ names: EXACT_MATCH_METRIC_NAMES }),
+      medcalcBenchAccuracyCorrectedScorer(),
+    ],
     mainMetric: { name: 'medcalc_bench_accuracy', split: 'test' },
+    correctedMetric: { name: MEDCALC_BENCH_ACCURACY_CORRECTED, split: 'test' },
     helm: {
       scenarioClassName: 'helm.benchmark.scenarios.medcalc_bench_scenario.MedCalcBenchScenario',
       // HELM's run spec passes {"version": v} only when a version is asked for; MedHELM passes none.

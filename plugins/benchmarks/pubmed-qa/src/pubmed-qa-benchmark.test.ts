@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BenchmarkV1, Registry } from '@medhelm/core';
 import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
 import { createSampleLoadContext, describeBenchmarkContract, findSharedDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ const packageJsonPath = join(import.meta.dirname, '..', 'package.json');
 
 describeBenchmarkContract(createPubmedQaBenchmark(), {
   packageJsonPath,
+  plugin,
   loadContext: createSampleLoadContext(),
 });
 
@@ -31,19 +31,6 @@ describe('the pubmed_qa benchmark', () => {
     ]);
     expect(pubmedQaBenchmark.helm.metricSpecs).toEqual(helmExactMatchMetricSpecs());
     expect(pubmedQaBenchmark.helm.groups).toEqual(['pubmed_qa']);
-  });
-
-  it('registers the benchmark through its plugin', async () => {
-    const registry = new Registry<BenchmarkV1>('benchmark');
-    await plugin.register({
-      registerBenchmark: (benchmark) => registry.register(benchmark, plugin.name),
-      registerProvider: () => undefined,
-      registerScorer: () => undefined,
-      registerNormalizer: () => undefined,
-    });
-    expect(registry.get('pubmed_qa')).toBe(pubmedQaBenchmark);
-    const packageJson = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { name: string };
-    expect(plugin.name).toBe(packageJson.name);
   });
 });
 

@@ -1,0 +1,60 @@
+import { ConfigError, type Environment } from '@medhelm/core';
+import { type JudgeDeployment, resolveModelDeployment } from '@medhelm/engine';
+import { type ModelsConfig, resolveDeployment, selectApiKeyEnv } from '@medhelm/model-config';
+
+/** A judge name as HELM's `annotator_models` keys are written (`gpt`, `llama`, `claude`). */
+const JUDGE_NAME = /^[a-z][a-z0-9_-]*$/;
+
+const JUDGES_HINT =
+  "Write --judges gpt=<model>,llama=<model>,claude=<model>, where each <model> is a deployment id (from --models-file or built in, e.g. gpt-4o) or <provider>:<model>; HELM's jury is gpt=gpt-4o-2024-05-13, llama=Llama-3.3-70B-Instruct, claude=claude-3-7-sonnet-20250219.";
+
+/**
+ * Resolves `--judges name=model,...` into the jury's judge deployments, in the order written. Each
+ * model is resolved like a `--models` value (models-file id, built-in id or `provider:model`), with
+ * its own base URL, key variable, limits and price; the candidate's `--base-url` and
+ * `--api-key-env` do not apply to judges.
+ */
+export function resolveJudges(
+  option: string | undefined,
+  config: ModelsConfig | undefined,
+  env: Environment,
+): JudgeDeployment[] {
+  if (option === undefined || option.trim() === '') return [];
+  const judges: JudgeDeployment[] = [];
+  for (const item of option.split(',').map((part) => part.trim())) {
+    const equals = item.indexOf('=');
+    if (equals <= 0 || equals === item.length - 1) {
+      throw new ConfigError(`--judges: "${item}" is not name=model.`, { hint: JUDGES_HINT });
+    }
+    const name = item.slice(0, equals);
+    const model = item.slice(equals + 1);
+    if (!JUDGE_NAME.test(name)) {
+      throw new ConfigError(
+        `--judges: "${name}" is not a judge name (lower-case letters, digits, - and _).`,
+        {
+          hint: JUDGES_HINT,
+        },
+      );
+    }
+    if (judges.some((judge) => judge.name === name)) {
+      throw new ConfigError(`--judges names "${name}" twice.`, { hint: JUDGES_HINT });
+    }
+    const resolved = resolveDeployment(model, config);
+    const deployment =
+      resolved.helmModel === undefined
+        ? resolveModelDeployment(`${resolved.providerId}:${resolved.modelId}`, undefined)
+        : resolveModelDeployment(resolved.helmModel, `${resolved.providerId}/${resolved.modelId}`);
+    const apiKeyEnvVar = selectApiKeyEnv(resolved, env);
+    judges.push({
+      name,
+      deployment: {
+        ...deployment,
+        ...(resolved.baseUrl === undefined ? {} : { baseUrl: resolved.baseUrl }),
+        ...(apiKeyEnvVar === undefined ? {} : { apiKeyEnvVar }),
+        ...(resolved.limits === undefined ? {} : { limits: resolved.limits }),
+        ...(resolved.price === undefined ? {} : { price: resolved.price }),
+      },
+    });
+  }
+  return judges;
+}

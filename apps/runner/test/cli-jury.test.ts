@@ -1,0 +1,159 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMockModelServer } from '@medhelm/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+interface StatRecord {
+  name: { name: string; split?: string };
+  count: number;
+  sum: number;
+  mean?: number;
+}
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+const INSTANCES = 5;
+const CRITERIA = 3;
+
+/** A models file: the candidate and three judges on the mock server, each with a price. */
+function writeModelsFile(cwd: string, baseUrl: string): void {
+  const deployment = (model: string) =>
+    `  ${model}:\n    provider: openai-compatible\n    model: ${model}\n    baseUrl: ${baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
+  writeFileSync(
+    join(cwd, 'models.yaml'),
+    `deployments:\n${['candidate', 'judge-gpt', 'judge-llama', 'judge-claude'].map(deployment).join('')}`,
+  );
+}
+
+function stats(cwd: string, suite: string): StatRecord[] {
+  const suiteDirectory = join(cwd, 'benchmark_output', 'runs', suite);
+  const run = readdirSync(suiteDirectory, { withFileTypes: true }).find((entry) => entry.isDirectory());
+  return JSON.parse(
+    readFileSync(join(suiteDirectory, run?.name ?? '', 'stats.json'), 'utf8'),
+  ) as StatRecord[];
+}
+
+function meanOf(records: StatRecord[], name: string): number | undefined {
+  return records.find((stat) => stat.name.name === name && stat.name.split === 'test')?.mean;
+}
+
+describe('medhelm run with the LLM jury (mock server in jury mode)', () => {
+  it('reports the HELM jury score, per-judge scores, invalid replies, agreement and the jury cost', {
+    timeout: 120_000,
+  }, async () => {
+    // gpt scores every criterion 4, claude 2, llama always answers malformed JSON (HELM drops it).
+    const server = await startMockModelServer({
+      wires: ['openai'],
+      reply: () => 'HISTORY OF PRESENT ILLNESS: stable.',
+      jury: {
+        byModel: { 'judge-llama': 'malformed-json' },
+        score: (call) => (call.model === 'judge-gpt' ? 4 : 2),
+      },
+    });
+    closers.push(() => server.close());
+    const cwd = mkdtempSync(join(tmpdir(), 'medhelm-jury-'));
+    writeModelsFile(cwd, server.baseUrl);
+    const result = await runCli(
+      [
+        'run',
+        '--models-file',
+        'models.yaml',
+        '--benchmarks',
+        'aci_bench',
+        '--models',
+        'candidate',
+        '--judges',
+        'gpt=judge-gpt,llama=judge-llama,claude=judge-claude',
+        '--sample',
+        '--max-eval-instances',
+        String(INSTANCES),
+        '--suite',
+        'jury',
+      ],
+      { cwd },
+    );
+    expect(result.stderr).not.toContain('error');
+    expect(result.exitCode).toBe(0);
+    // One candidate call and three judge calls per instance.
+    const calls = server.requests.map((request) => (request.body as { model?: string }).model);
+    expect(calls.filter((model) => model === 'candidate')).toHaveLength(INSTANCES);
+    for (const judge of ['judge-gpt', 'judge-llama', 'judge-claude']) {
+      expect(calls.filter((model) => model === judge)).toHaveLength(INSTANCES);
+    }
+
+    const records = stats(cwd, 'jury');
+    // HELM's LLMJuryMetric: the mean over valid judge x criterion, (4 + 2) / 2 on every instance.
+    expect(meanOf(records, 'aci_bench_accuracy')).toBe(3);
+    expect(meanOf(records, 'aci_bench_accuracy_judge_gpt')).toBe(4);
+    expect(meanOf(records, 'aci_bench_accuracy_judge_claude')).toBe(2);
+    expect(meanOf(records, 'aci_bench_accuracy_invalid_replies')).toBe(1);
+    // Krippendorff's interval alpha with units = instance x criterion, two values per unit (2 and
+    // 4): D_o = 4, D_e = 4U / (2U - 1), so alpha = 1 - (2U - 1) / U.
+    const units = INSTANCES * CRITERIA;
+    expect(meanOf(records, 'aci_bench_accuracy_krippendorff_alpha')).toBeCloseTo(
+      1 - (2 * units - 1) / units,
+      12,
+    );
+
+    const report = JSON.parse(
+      readFileSync(
+        join(
+          cwd,
+          'benchmark_output',
+          'runs',
+          'jury',
+          readdirSync(join(cwd, 'benchmark_output', 'runs', 'jury'), { withFileTypes: true }).find((entry) =>
+            entry.isDirectory(),
+          )?.name ?? '',
+          'medhelm_run.json',
+        ),
+        'utf8',
+      ),
+    ) as {
+      cost: { judgeUsd: number | null; judgeUsage: { promptTokens: number; completionTokens: number } };
+    };
+    const { promptTokens, completionTokens } = report.cost.judgeUsage;
+    expect(promptTokens).toBeGreaterThan(0);
+    expect(report.cost.judgeUsd).toBeCloseTo((promptTokens * 1 + completionTokens * 2) / 1e6, 12);
+    // The results table shows the jury's cost beside the candidate's.
+    const row = result.stdout.split('\n').find((line) => line.startsWith('aci_bench'));
+    expect(row).toMatch(/\s\d+\.\d{6}\s+\d+\.\d{6}$/);
+  });
+
+  it('without judges runs the lexical metrics, and says the jury was skipped and how to configure it', {
+    timeout: 120_000,
+  }, async () => {
+    const server = await startMockModelServer({ wires: ['openai'], reply: () => 'HISTORY: stable.' });
+    closers.push(() => server.close());
+    const cwd = mkdtempSync(join(tmpdir(), 'medhelm-jury-'));
+    const result = await runCli(
+      [
+        'run',
+        '--benchmarks',
+        'aci_bench',
+        '--models',
+        'openai-compatible:candidate',
+        '--base-url',
+        server.baseUrl,
+        '--sample',
+        '--max-eval-instances',
+        '2',
+        '--suite',
+        'nojury',
+      ],
+      { cwd },
+    );
+    expect(result.exitCode).toBe(0);
+    expect(server.requests).toHaveLength(2);
+    expect(result.stderr).toContain('the LLM jury was skipped because no judges are configured');
+    expect(result.stderr).toContain('--judges gpt=<model>,llama=<model>,claude=<model>');
+    const records = stats(cwd, 'nojury');
+    expect(meanOf(records, 'rouge_l')).toBeTypeOf('number');
+    expect(meanOf(records, 'aci_bench_accuracy')).toBeUndefined();
+  });
+});

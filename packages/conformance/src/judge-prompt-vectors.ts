@@ -1,0 +1,68 @@
+import type { BenchmarkV1 } from '@medhelm/core';
+import { loadEvaluatedInstances } from './prompt-vectors.ts';
+import { readJsonLinesFile } from './read-cases.ts';
+import type { FamilyResult } from './run-family.ts';
+
+/** A line of `jury_prompts/<benchmark>.jsonl` (see the "Judge prompts" section of prompts/README.md). */
+export interface JudgePromptVector {
+  instance_id: string;
+  completion: string;
+  judge_prompt: string;
+  /** The HELM annotator class that built the prompt. */
+  annotator: string;
+}
+
+/**
+ * Checks a benchmark's judge prompts against HELM's: loads its instances from the upstream files in
+ * `dataDirectory`, and for each vector asks the benchmark's judge annotator (`judgePrompt`) for the
+ * prompt its judges would get for the vector's completion on the instance with the vector's id, byte
+ * for byte.
+ */
+export async function checkJudgePromptVectors(
+  benchmark: BenchmarkV1,
+  options: { vectorsFile: string; dataDirectory: string },
+): Promise<FamilyResult> {
+  const family = `jury_prompts/${benchmark.id}`;
+  const vectors = readJsonLinesFile<JudgePromptVector>(options.vectorsFile);
+  const result: FamilyResult = { family, passed: 0, failed: 0, failures: [] };
+  const fail = (line: number, message: string) => {
+    result.failed++;
+    result.failures.push({ family, line, message });
+  };
+  const annotator = benchmark.annotators?.find((candidate) => candidate.judgePrompt !== undefined);
+  if (annotator?.judgePrompt === undefined) {
+    for (let line = 1; line <= vectors.length; line++)
+      fail(line, `${benchmark.id} has no annotator that builds judge prompts`);
+    return result;
+  }
+  let instances: Awaited<ReturnType<typeof loadEvaluatedInstances>>;
+  try {
+    instances = await loadEvaluatedInstances(benchmark, options.dataDirectory);
+  } catch (error) {
+    for (let line = 1; line <= vectors.length; line++)
+      fail(line, `cannot load ${options.dataDirectory}: ${(error as Error).message}`);
+    return result;
+  }
+  const byId = new Map(instances.map(({ instance }) => [instance.id, instance]));
+  vectors.forEach((vector, index) => {
+    const instance = byId.get(String(vector.instance_id));
+    if (instance === undefined) {
+      fail(index + 1, `no instance ${vector.instance_id} in ${options.dataDirectory}`);
+      return;
+    }
+    const prompt = annotator.judgePrompt?.({ instance, completion: vector.completion });
+    if (prompt === vector.judge_prompt) {
+      result.passed++;
+      return;
+    }
+    fail(index + 1, `instance ${vector.instance_id}: ${describeDifference(prompt, vector.judge_prompt)}`);
+  });
+  return result;
+}
+
+function describeDifference(ours: string | undefined, expected: string): string {
+  if (ours === undefined) return 'our annotator would ask no judge for this completion';
+  let at = 0;
+  while (at < ours.length && at < expected.length && ours[at] === expected[at]) at++;
+  return `judge prompts differ at character ${at}: expected ${JSON.stringify(expected.slice(at, at + 40))}, got ${JSON.stringify(ours.slice(at, at + 40))}`;
+}

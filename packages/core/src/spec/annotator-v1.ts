@@ -1,0 +1,70 @@
+import type { GenerationResult } from '../schemas/completion.ts';
+import type { HelmObjectSpec } from '../schemas/helm-spec.ts';
+import type { IdentifiedInstance } from '../schemas/instance.ts';
+import type { GenerationRequest } from '../schemas/request.ts';
+import type { SpecificationVersionV1 } from './access-tier.ts';
+import type { DatasetFileV1 } from './dataset-loader-v1.ts';
+
+/**
+ * One judge of an LLM jury, as the engine hands it to an annotator: a configured model deployment
+ * behind the same request cache, rate limiter and retries as candidate calls, billed as jury spend.
+ */
+export interface JudgeV1 {
+  /**
+   * The judge's key in HELM's `annotator_models` (`gpt`, `llama`, `claude` by default): its verdict
+   * is stored under this name and the jury metric reads it from there.
+   */
+  readonly name: string;
+  /** The HELM model name of the deployment that answers for this judge, for reports. */
+  readonly helmModel: string;
+  /** Asks the judge; throws ModelCallError when the call fails after its retries. */
+  generate(request: GenerationRequest, options?: { signal?: AbortSignal }): Promise<GenerationResult>;
+}
+
+/** Everything an annotator gets for one completed instance. */
+export interface AnnotateInputV1 {
+  instance: IdentifiedInstance;
+  /** The candidate request that was sent. */
+  request: GenerationRequest;
+  /** The candidate model's result. */
+  result: GenerationResult;
+  /** The first completion's raw text. */
+  completion: string;
+  /** The run's file resolver (see `ScoreInputV1.resolveFile`). */
+  resolveFile?(file: DatasetFileV1): Promise<string>;
+}
+
+/** What the engine provides to annotators for a run. */
+export interface AnnotatorContextV1 {
+  /** The jury's judges, in configuration order; empty when no judges are configured. */
+  judges: readonly JudgeV1[];
+  signal?: AbortSignal;
+}
+
+/**
+ * HELM's Annotator: adds judgements to a completed instance before it is scored (EHRSQL's SQL
+ * execution, the LLM jury's verdicts). The engine runs a benchmark's annotators once per completed
+ * instance, keeps their annotations with the instance's checkpoint (a resumed run pays for no judge
+ * twice), hands them to scorers as `ScoreInputV1.annotations[id]`, and writes them to
+ * scenario_state.json as HELM does.
+ */
+export interface AnnotatorV1 {
+  readonly specificationVersion: SpecificationVersionV1;
+  /** HELM's annotator name: the key of its annotation (e.g. `aci_bench`, `ehr_sql`). */
+  readonly id: string;
+  /** The HELM AnnotatorSpec written to run_spec.json's `annotators`. */
+  readonly helmAnnotatorSpec?: HelmObjectSpec;
+  /**
+   * Whether it calls judges. When a run has none configured the engine does not call it; the
+   * instance then has no annotation from it and the run says the jury was skipped.
+   */
+  readonly needsJudges: boolean;
+  /** The annotation: any JSON-serializable value. Throwing leaves the instance without it (recorded). */
+  annotate(input: AnnotateInputV1, context: AnnotatorContextV1): Promise<unknown>;
+  /**
+   * The prompt this annotator's judges get for `completion` (undefined when no judge would be asked,
+   * e.g. for an empty completion), without calling anyone: for conformance checks against HELM's
+   * judge prompts and for previews.
+   */
+  judgePrompt?(input: { instance: IdentifiedInstance; completion: string }): string | undefined;
+}

@@ -1,0 +1,59 @@
+import {
+  type AnnotatorContextV1,
+  type AnnotatorV1,
+  type DatasetFileV1,
+  type GenerationRequest,
+  type GenerationResult,
+  type IdentifiedInstance,
+  toMedHelmError,
+} from '@medhelm/core';
+
+/** What a benchmark's annotators made of one instance. */
+export interface InstanceAnnotations {
+  /** Annotation by annotator id (HELM's `RequestState.annotations`). */
+  annotations: Record<string, unknown>;
+  /** Why an annotator could not annotate, by annotator id. */
+  errors: Record<string, string>;
+}
+
+/**
+ * Runs each annotator of the benchmark on one completed instance, keeping what earlier invocations
+ * already annotated (`previous`). Annotators that need judges are left out when the run has none;
+ * one that throws leaves the instance without its annotation, with the reason.
+ */
+export async function annotateInstance(
+  annotators: readonly AnnotatorV1[],
+  input: {
+    instance: IdentifiedInstance;
+    request: GenerationRequest;
+    result: GenerationResult;
+    resolveFile?: (file: DatasetFileV1) => Promise<string>;
+  },
+  context: AnnotatorContextV1,
+  previous?: Readonly<Record<string, unknown>>,
+): Promise<InstanceAnnotations> {
+  const annotations: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const annotator of annotators) {
+    if (previous !== undefined && Object.hasOwn(previous, annotator.id)) {
+      annotations[annotator.id] = previous[annotator.id];
+      continue;
+    }
+    if (annotator.needsJudges && context.judges.length === 0) continue;
+    try {
+      annotations[annotator.id] = await annotator.annotate(
+        {
+          instance: input.instance,
+          request: input.request,
+          result: input.result,
+          completion: input.result.completions[0]?.text ?? '',
+          ...(input.resolveFile === undefined ? {} : { resolveFile: input.resolveFile }),
+        },
+        context,
+      );
+    } catch (error) {
+      errors[annotator.id] = toMedHelmError(error, `annotator ${annotator.id}`).message;
+    }
+  }
+  return { annotations, errors };
+}

@@ -1,0 +1,106 @@
+import {
+  type BenchmarkV1,
+  type DatasetFileV1,
+  defineBenchmark,
+  defineDatasetLoader,
+  definePromptTemplate,
+  HELM_ADAPTER_SPEC_DEFAULTS,
+  type ScorerV1,
+  ScoringError,
+} from '@medhelm/core';
+import { describe, expect, it } from 'vitest';
+import type { CompletedCheckpoint } from '../checkpoint-record.ts';
+import { scoreInstance } from './score-instance.ts';
+
+const DATABASE: DatasetFileV1 = { name: 'db.sqlite', url: 'https://example.org/db.sqlite' };
+
+/** A scorer that reports whether it could locate the benchmark's database, as EHRSQL's must. */
+const databaseScorer: ScorerV1 = {
+  specificationVersion: 'v1',
+  id: 'needs-database',
+  statNames: ['found'],
+  async score(input) {
+    if (input.resolveFile === undefined) throw new ScoringError('no data files in this context');
+    return { found: (await input.resolveFile(DATABASE)) === '/data/db.sqlite' };
+  },
+};
+
+const benchmark: BenchmarkV1 = defineBenchmark({
+  id: 'needs_database',
+  displayName: 'Needs a database',
+  description: 'test',
+  category: 'Administration and Workflow',
+  subcategory: 'test',
+  access: 'public',
+  license: 'MIT',
+  dataset: defineDatasetLoader({
+    access: 'public',
+    license: 'MIT',
+    upstream: { url: 'https://example.org' },
+    files: [DATABASE],
+    async *load() {},
+  }),
+  prompt: definePromptTemplate({
+    adapterSpec: HELM_ADAPTER_SPEC_DEFAULTS,
+    render: () => {
+      throw new Error('not used');
+    },
+  }),
+  normalizers: [],
+  scorers: [databaseScorer],
+  mainMetric: { name: 'found', split: 'test' },
+  helm: {
+    scenarioClassName: 'x',
+    scenarioArgs: {},
+    scenarioName: 'needs_database',
+    scenarioDescription: 'test',
+    tags: [],
+    definitionPath: 'https://example.org',
+    groups: [],
+    metricSpecs: [],
+  },
+});
+
+const checkpoint: CompletedCheckpoint = {
+  status: 'ok',
+  requestKey: 'k',
+  instance: { id: 'id0', input: { text: 'q' }, references: [], split: 'test' },
+  rendered: {
+    request: {
+      prompt: 'q',
+      temperature: 0,
+      maxTokens: 1,
+      stopSequences: [],
+      numCompletions: 1,
+      topKPerToken: 1,
+      topP: 1,
+      presencePenalty: 0,
+      frequencyPenalty: 0,
+    },
+    numTrainInstances: 0,
+    promptTruncated: false,
+  },
+  result: {
+    completions: [{ text: 'a', logprob: 0, finishReason: 'stop' }],
+    usage: { promptTokens: 1, completionTokens: 1 },
+    requestTimeSeconds: 0,
+    requestDatetime: 0,
+  },
+};
+
+describe('scoreInstance', () => {
+  it("hands the run's file resolver to the scorer", async () => {
+    const asked: string[] = [];
+    const scored = await scoreInstance(benchmark, databaseScorer, checkpoint, async (file) => {
+      asked.push(file.name);
+      return `/data/${file.name}`;
+    });
+    expect(scored).toEqual({ values: { found: true } });
+    expect(asked).toEqual(['db.sqlite']);
+  });
+
+  it('records why a scorer that needs data files could not score without them', async () => {
+    const scored = await scoreInstance(benchmark, databaseScorer, checkpoint);
+    expect(scored).toEqual({ error: expect.stringContaining('no data files in this context') });
+  });
+});

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type IdentifiedInstance,
+  REQUEST_DEFAULTS,
+  reference,
+  type ScoreInputV1,
+  ScoringError,
+} from '@medhelm/core';
+import { findSharedDirectory } from '@medhelm/testing';
+import { describe, expect, it } from 'vitest';
+import { helmSummarizationMetricSpec, helmSummarizationScorer } from './helm-summarization-scorer.ts';
+
+const sharedDirectory = findSharedDirectory();
+const scorer = helmSummarizationScorer('aci_bench');
+
+function input(completion: string, references: string[]): ScoreInputV1 {
+  const instance: IdentifiedInstance = {
+    id: 'id0',
+    input: { text: 'Doctor-patient dialogue:\n\n[doctor] hi .' },
+    // SummarizationMetric uses every reference, correct or not.
+    references: references.map((text, index) => reference(text, index === 0)),
+    split: 'test',
+  };
+  return {
+    instance,
+    request: {
+      ...REQUEST_DEFAULTS,
+      prompt: '',
+      numCompletions: 1,
+      topKPerToken: 1,
+      maxTokens: 768,
+      temperature: 0,
+      stopSequences: [],
+    },
+    result: {
+      completions: [{ text: completion, finishReason: 'stop' }],
+      usage: { promptTokens: 1, completionTokens: 1 },
+      requestTimeSeconds: 0,
+    },
+    completion,
+    prediction: completion,
+    numTrainInstances: 0,
+    promptTruncated: false,
+  };
+}
+
+describe('helmSummarizationScorer', () => {
+  it("writes HELM's SummarizationMetric spec for the task", () => {
+    expect(scorer.helmMetricSpec).toEqual(helmSummarizationMetricSpec('aci_bench'));
+    expect(scorer.statNames).toEqual(['rouge_1', 'rouge_2', 'rouge_l']);
+  });
+
+  it('scores ROUGE by hand: 2 of 3 unigrams, 1 of 2 bigrams, an LCS of 2', async () => {
+    // "the cat sat" vs "the cat ran": P = R = 2/3 (F 2/3); bigrams "the cat" shared of 2 (F 1/2).
+    expect(await scorer.score(input(' {the cat ran} ', ['the cat sat']))).toEqual({
+      rouge_1: 2 / 3,
+      rouge_2: 0.5,
+      rouge_l: 2 / 3,
+    });
+  });
+
+  it('keeps the best of each stat over all references, correct or not', async () => {
+    expect(await scorer.score(input('the cat ran', ['a dog', 'the cat ran']))).toEqual({
+      rouge_1: 1,
+      rouge_2: 1,
+      rouge_l: 1,
+    });
+  });
+
+  it('raises, as HELM does, on an instance without references', () => {
+    expect(() => scorer.score(input('a note', []))).toThrow(ScoringError);
+  });
+});
+
+interface RougeVector {
+  prediction: string;
+  references: string[];
+  expected: { rouge_1: number; rouge_2: number; rouge_l: number } | Record<string, unknown>;
+}
+
+describe.skipIf(sharedDirectory === undefined)("helmSummarizationScorer against HELM's vectors", () => {
+  it('matches every SummarizationMetric ROUGE vector', async () => {
+    const vectors = readFileSync(
+      join(sharedDirectory ?? '', 'conformance', 'summarization_rouge.jsonl'),
+      'utf8',
+    )
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as RougeVector);
+    expect(vectors.length).toBeGreaterThan(0);
+    for (const vector of vectors) {
+      const score = async () => scorer.score(input(vector.prediction, vector.references));
+      if ('__raises__' in vector.expected) await expect(score()).rejects.toThrow(ScoringError);
+      else expect(await score(), JSON.stringify(vector)).toEqual(vector.expected);
+    }
+  });
+});

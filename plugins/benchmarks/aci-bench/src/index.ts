@@ -1,0 +1,27 @@
+import { definePlugin } from '@medhelm/core';
+import { createAciBenchBenchmark } from './aci-bench-benchmark.ts';
+
+export { ACI_BENCH_ID, createAciBenchBenchmark } from './aci-bench-benchmark.ts';
+export {
+  ACI_BENCH_INPUT_PREFIX,
+  ACI_BENCH_REVISION,
+  ACI_BENCH_TEST_FILES,
+  ACI_BENCH_TRAIN_FILE,
+  type AciBenchEntry,
+  aciBenchEntrySchema,
+  aciBenchInstance,
+  createAciBenchDataset,
+  readAciBenchFile,
+} from './aci-bench-dataset.ts';
+export { ACI_BENCH_JUDGE_PROMPT_TEMPLATE, aciBenchJuryRubric } from './aci-bench-jury-rubric.ts';
+export { ACI_BENCH_INSTRUCTIONS, aciBenchAdapterSpec, createAciBenchPrompt } from './aci-bench-prompt.ts';
+
+/** The ACI-Bench benchmark, as the runner registers it. */
+export const aciBenchBenchmark = createAciBenchBenchmark();
+
+/** The plugin the runner loads: registers {@link aciBenchBenchmark}. */
+export const plugin = definePlugin({
+  name: '@medhelm/benchmark-aci-bench',
+  kind: 'benchmark',
+  register: (context) => context.registerBenchmark(aciBenchBenchmark),
+});

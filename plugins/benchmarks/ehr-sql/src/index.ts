@@ -1,0 +1,46 @@
+import { definePlugin } from '@medhelm/core';
+import { createEhrSqlBenchmark } from './ehr-sql-benchmark.ts';
+
+export { createEhrSqlBenchmark, EHR_SQL_ID, type EhrSqlBenchmarkOptions } from './ehr-sql-benchmark.ts';
+export {
+  EHR_SQL_DATABASE_FILE,
+  EHR_SQL_DATABASE_REVISION,
+  EHR_SQL_SYNTHETIC_DATABASE_PATH,
+  type EhrSqlDatabase,
+  type ResolveEhrSqlDatabaseOptions,
+  resolveEhrSqlDatabase,
+  suggestedDatabasePath,
+} from './ehr-sql-database.ts';
+export {
+  createEhrSqlDataset,
+  EHR_SQL_BASE_URL,
+  EHR_SQL_DB_PATH,
+  EHR_SQL_QUESTION_GAP,
+  EHR_SQL_REVISION,
+  EHR_SQL_SCHEMA_FILE,
+  EHR_SQL_TEST_FILE,
+  EHR_SQL_TRAIN_FILE,
+  EHR_SQL_VALID_FILE,
+  type EhrSqlEntry,
+  ehrSqlEntrySchema,
+  ehrSqlInstance,
+  extractEhrSqlSchema,
+  readEhrSqlQuestions,
+} from './ehr-sql-dataset.ts';
+export { createEhrSqlPrompt, EHR_SQL_INSTRUCTIONS, ehrSqlAdapterSpec } from './ehr-sql-prompt.ts';
+export {
+  createEhrSqlScorer,
+  EHR_SQL_METRIC_SPEC,
+  type EhrSqlScorer,
+  type EhrSqlScorerOptions,
+} from './ehr-sql-scorer.ts';
+
+/** The EHRSQL benchmark, as the runner registers it. */
+export const ehrSqlBenchmark = createEhrSqlBenchmark();
+
+/** The plugin the runner loads: registers {@link ehrSqlBenchmark}. */
+export const plugin = definePlugin({
+  name: '@medhelm/benchmark-ehr-sql',
+  kind: 'benchmark',
+  register: (context) => context.registerBenchmark(ehrSqlBenchmark),
+});

@@ -1,0 +1,29 @@
+import { definePlugin } from '@medhelm/core';
+import { createMedMcqaBenchmark } from './med-mcqa-benchmark.ts';
+
+export { createMedMcqaBenchmark, MED_MCQA_ID } from './med-mcqa-benchmark.ts';
+export {
+  createMedMcqaDataset,
+  MED_MCQA_DOWNLOAD_URL,
+  MED_MCQA_OPTION_FIELDS,
+  MED_MCQA_SPLIT_FILES,
+  type MedMcqaRow,
+  medMcqaInstance,
+  medMcqaRowSchema,
+} from './med-mcqa-dataset.ts';
+export {
+  createMedMcqaPrompt,
+  MED_MCQA_INSTRUCTIONS,
+  MED_MCQA_OUTPUT_NOUN,
+  medMcqaAdapterSpec,
+} from './med-mcqa-prompt.ts';
+
+/** The MedMCQA benchmark, as the runner registers it. */
+export const medMcqaBenchmark = createMedMcqaBenchmark();
+
+/** The plugin the runner loads: registers {@link medMcqaBenchmark}. */
+export const plugin = definePlugin({
+  name: '@medhelm/benchmark-med-mcqa',
+  kind: 'benchmark',
+  register: (context) => context.registerBenchmark(medMcqaBenchmark),
+});

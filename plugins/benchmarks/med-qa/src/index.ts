@@ -1,0 +1,30 @@
+import { definePlugin } from '@medhelm/core';
+import { createMedQaBenchmark } from './med-qa-benchmark.ts';
+
+export { createMedQaBenchmark, MED_QA_ID } from './med-qa-benchmark.ts';
+export {
+  cleanMedQaOption,
+  createMedQaDataset,
+  MED_QA_DOWNLOAD_URL,
+  MED_QA_QUESTIONS_DIRECTORY,
+  MED_QA_SPLIT_FILES,
+  type MedQaRow,
+  medQaInstance,
+  medQaRowSchema,
+} from './med-qa-dataset.ts';
+export {
+  createMedQaPrompt,
+  MED_QA_INSTRUCTIONS,
+  MED_QA_OUTPUT_NOUN,
+  medQaAdapterSpec,
+} from './med-qa-prompt.ts';
+
+/** The MedQA benchmark, as the runner registers it. */
+export const medQaBenchmark = createMedQaBenchmark();
+
+/** The plugin the runner loads: registers {@link medQaBenchmark}. */
+export const plugin = definePlugin({
+  name: '@medhelm/benchmark-med-qa',
+  kind: 'benchmark',
+  register: (context) => context.registerBenchmark(medQaBenchmark),
+});

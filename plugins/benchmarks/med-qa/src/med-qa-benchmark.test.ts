@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
+import { createSampleLoadContext, describeBenchmarkContract, findSharedDirectory } from '@medhelm/testing';
+import { describe, expect, it } from 'vitest';
+import { medQaBenchmark, plugin } from './index.ts';
+import { createMedQaBenchmark } from './med-qa-benchmark.ts';
+
+const sharedDirectory = findSharedDirectory();
+const packageJsonPath = join(import.meta.dirname, '..', 'package.json');
+
+describeBenchmarkContract(createMedQaBenchmark(), {
+  packageJsonPath,
+  plugin,
+  loadContext: createSampleLoadContext(),
+});
+
+describe('the med_qa benchmark', () => {
+  it('describes itself as MedHELM does', () => {
+    expect(medQaBenchmark).toMatchObject({
+      id: 'med_qa',
+      displayName: 'MedQA',
+      description:
+        'MedQA is an open domain question answering dataset composed of questions from professional medical board exams ([Jin et al. 2020](https://arxiv.org/pdf/2009.13081.pdf)).',
+      category: 'Clinical Decision Support',
+      subcategory: 'Providing Clinical Knowledge Support',
+      access: 'public',
+      license: 'MIT',
+      // schema_medhelm.yaml: main_name exact_match, main_split test.
+      mainMetric: { name: 'exact_match', split: 'test' },
+    });
+    // HELM evaluates its default EVAL_SPLITS (valid and test): the run spec sets no eval_splits.
+    expect(medQaBenchmark.evalSplits).toBeUndefined();
+    expect(medQaBenchmark.normalizers.map((normalizer) => normalizer.id)).toEqual([
+      'multiple_choice_output_mapping',
+    ]);
+  });
+
+  it("declares HELM's scenario, groups and metric specs (get_medhelm_med_qa_spec, MedQAScenario)", () => {
+    expect(medQaBenchmark.helm).toEqual({
+      scenarioClassName: 'helm.benchmark.scenarios.med_qa_scenario.MedQAScenario',
+      scenarioArgs: {},
+      scenarioName: 'med_qa',
+      scenarioDescription:
+        'An open domain question answering (QA) dataset collected from professional medical board exams.',
+      tags: ['question_answering', 'biomedical'],
+      definitionPath:
+        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/med_qa_scenario.py',
+      groups: ['med_qa'],
+      metricSpecs: helmExactMatchMetricSpecs(),
+    });
+  });
+});
+
+describe.skipIf(sharedDirectory === undefined)("the med_qa adapter spec against HELM's output", () => {
+  // There is no HELM run of med_qa in the shared folder. pubmed_qa's run_spec.json (written by
+  // HELM) comes from the same get_multiple_choice_adapter_spec(multiple_choice_joint,
+  // input_noun="Question", max_train_instances=0) call; get_medhelm_med_qa_spec differs from
+  // get_pubmed_qa_spec only in `instructions` and `output_noun` (its explicit max_tokens=1 is the
+  // default). So HELM's med_qa adapter_spec is pubmed_qa's with those two fields replaced.
+  it("is pubmed_qa's HELM adapter_spec with med_qa's instructions and output prefix", () => {
+    const runDirectory = join(sharedDirectory ?? '', 'reference', 'helm-sample-run');
+    const name = readdirSync(runDirectory).find((entry) => entry.startsWith('pubmed_qa:'));
+    expect(name).toBeDefined();
+    const runSpec = JSON.parse(readFileSync(join(runDirectory, name ?? '', 'run_spec.json'), 'utf8')) as {
+      adapter_spec: Record<string, unknown>;
+    };
+    const { model: _m, model_deployment: _d, max_eval_instances: _x, ...pubmedQa } = runSpec.adapter_spec;
+    const expected = {
+      ...pubmedQa,
+      instructions:
+        'Give a letter answer among A, B, C or D. Do not include any explanation or additional text.\n',
+      output_prefix:
+        "Respond only with 'A', 'B', 'C' or 'D'. Do not add any other text, punctuation, or symbols.: ",
+    };
+    const { model: _om, model_deployment: _od, ...ours } = medQaBenchmark.prompt.adapterSpec;
+    expect(ours).toEqual(expected);
+    // Same field order as HELM writes it.
+    expect(Object.keys(ours)).toEqual(Object.keys(expected));
+  });
+});

@@ -1,0 +1,24 @@
+import { definePlugin } from '@medhelm/core';
+import { createMedecBenchmark } from './medec-benchmark.ts';
+
+export { createMedecBenchmark, MEDEC_ID } from './medec-benchmark.ts';
+export {
+  createMedecDataset,
+  MEDEC_FILE,
+  MEDEC_NO_ERROR,
+  MEDEC_REVISION,
+  type MedecRow,
+  medecInstance,
+  medecRowSchema,
+} from './medec-dataset.ts';
+export { createMedecPrompt, MEDEC_INSTRUCTIONS, medecAdapterSpec } from './medec-prompt.ts';
+
+/** The MEDEC benchmark, as the runner registers it. */
+export const medecBenchmark = createMedecBenchmark();
+
+/** The plugin the runner loads: registers {@link medecBenchmark}. */
+export const plugin = definePlugin({
+  name: '@medhelm/benchmark-medec',
+  kind: 'benchmark',
+  register: (context) => context.registerBenchmark(medecBenchmark),
+});

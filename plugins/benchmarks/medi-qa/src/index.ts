@@ -1,0 +1,28 @@
+import { definePlugin } from '@medhelm/core';
+import { createMediQaBenchmark } from './medi-qa-benchmark.ts';
+
+export { createMediQaBenchmark, MEDI_QA_ID } from './medi-qa-benchmark.ts';
+export {
+  createMediQaDataset,
+  MEDI_QA_FILE,
+  MEDI_QA_HF_REVISION,
+  MEDI_QA_REVISION,
+  type MediQaAnswer,
+  type MediQaQuestion,
+  mediQaAnswerSchema,
+  mediQaInstance,
+  mediQaQuestionSchema,
+  mediQaReferenceAnswer,
+} from './medi-qa-dataset.ts';
+export { MEDI_QA_JUDGE_PROMPT_TEMPLATE, mediQaJuryRubric } from './medi-qa-jury-rubric.ts';
+export { createMediQaPrompt, MEDI_QA_INSTRUCTIONS, mediQaAdapterSpec } from './medi-qa-prompt.ts';
+
+/** The MEDIQA benchmark, as the runner registers it. */
+export const mediQaBenchmark = createMediQaBenchmark();
+
+/** The plugin the runner loads: registers {@link mediQaBenchmark}. */
+export const plugin = definePlugin({
+  name: '@medhelm/benchmark-medi-qa',
+  kind: 'benchmark',
+  register: (context) => context.registerBenchmark(mediQaBenchmark),
+});

@@ -1,0 +1,81 @@
+import type { JuryRubric } from '@medhelm/jury';
+
+/**
+ * HELM's `PROMPT_TEMPLATE` of `medi_qa_annotator.py`, as Python evaluates the literal (its `\"`
+ * is a plain `"`). Reproduced as specification data (HELM, Apache-2.0).
+ */
+export const MEDI_QA_JUDGE_PROMPT_TEMPLATE = `You are a medical expert tasked with evaluating the quality of a
+response to a consumer health question.
+Your goal is to assess how well the generated response answers the medical question,
+and how it compares to the gold response in terms of accuracy, completeness, and clarity.
+
+The question will be provided in these tags:
+<question>
+{QUESTION}
+</question>
+
+The response will be provided in these tags:
+<response>
+{RESPONSE}
+</response>
+
+The reference answer will be provided in these tags:
+<gold_response>
+{GOLD_RESPONSE}
+</gold_response>
+
+Carefully analyze the <response> compared to the <gold_response> and the original <question>.
+For each of the following criteria, rate the response on a scale of 1 to 5 (1 = very poor, 5 = excellent),
+and provide a short justification for your score.
+
+Evaluation Criteria:
+Accuracy (1-5)
+- Is the medical information correct?
+
+Completeness (1-5)
+- Does the response fully answer the question and include important medical details?
+
+Clarity (1-5)
+- Is the response easy for consumers to understand?
+
+Output Format:
+Output the evaluation as a single valid JSON object matching the following structure:
+{
+    "accuracy": {
+        "score": 0,
+        "explanation": "Explain why this score was given."
+    },
+    "completeness": {
+        "score": 0,
+        "explanation": "Explain why this score was given."
+    },
+    "clarity": {
+        "score": 0,
+        "explanation": "Explain why this score was given."
+    }
+}
+
+Ensure the output is valid JSON:
+- Use **double quotes** (") for all keys and string values.
+- When quoting text or sections inside the explanations, use escaped double quotes (") to
+  maintain valid JSON formatting.
+- Do not include any additional information in the output.
+`;
+
+/**
+ * What MedHELM's jury judges for medi_qa: HELM's MediQAAnnotator (annotator name `medi_qa`,
+ * criteria accuracy, completeness and clarity, each a `score` with an `explanation`) and the run
+ * spec's LLMJuryMetric (`medi_qa_accuracy`, default score 1.0 when no judge answers).
+ */
+export const mediQaJuryRubric: JuryRubric = {
+  name: 'medi_qa',
+  promptTemplate: MEDI_QA_JUDGE_PROMPT_TEMPLATE,
+  criteria: {
+    accuracy: ['score', 'explanation'],
+    completeness: ['score', 'explanation'],
+    clarity: ['score', 'explanation'],
+  },
+  helmAnnotatorClassName: 'helm.benchmark.annotation.medi_qa_annotator.MediQAAnnotator',
+  metricName: 'medi_qa_accuracy',
+  defaultScore: 1,
+};

@@ -1,0 +1,81 @@
+import type { JuryRubric } from '@medhelm/jury';
+
+/**
+ * HELM's `PROMPT_TEMPLATE` of `medication_qa_annotator.py`, as Python evaluates the literal (its
+ * `\"` is a plain `"`). Reproduced as specification data (HELM, Apache-2.0).
+ */
+export const MEDICATION_QA_JUDGE_PROMPT_TEMPLATE = `You are a medical expert tasked with evaluating responses to consumer medication questions.
+
+Your goal is to assess how well the response captures the information asked,
+and how it compares to the gold response in terms of accuracy, completeness, and clarity.
+
+The question provided in these tags:
+<medication_question>
+{QUESTION}
+</medication_question>
+
+The response will be provided in these tags:
+<response>
+{RESPONSE}
+</response>
+
+The reference response will be provided in these tags:
+<gold_response>
+{GOLD_RESPONSE}
+</gold_response>
+
+Carefully review the <response> and compare it to the <gold_response> when needed.
+Please evaluate the response on a scale of 1-5 (1 = poor, 5 = excellent) for each of these three key dimensions:
+
+Evaluation Criteria:
+Accuracy (1-5)
+- Is the information about the medication factually correct?
+
+Completeness (1-5)
+- Does the response fully answer the question, covering all important points?
+
+Clarity (1-5)
+- Is the response easy for a consumer to understand?
+
+Output Format:
+Output your evaluation as a single valid JSON object matching the following structure:
+{
+    "accuracy": {
+        "score": 0,
+        "explanation": "Brief explanation of why this score was given."
+    },
+    "completeness": {
+        "score": 0,
+        "explanation": "Brief explanation of why this score was given."
+    },
+    "clarity": {
+        "score": 0,
+        "explanation": "Brief explanation of why this score was given."
+    }
+}
+
+Ensure the output is valid JSON:
+- Use **double quotes** (") for all keys and string values.
+- When quoting text or sections inside the explanations, use escaped double quotes (") to
+  maintain valid JSON formatting.
+- Do not include any additional information in the output.
+`;
+
+/**
+ * What MedHELM's jury judges for medication_qa: HELM's MedicationQAAnnotator (annotator name
+ * `medication_qa`, criteria accuracy, completeness and clarity, each a `score` with an
+ * `explanation`) and the run spec's LLMJuryMetric (`medication_qa_accuracy`, default score 1.0 when
+ * no judge answers).
+ */
+export const medicationQaJuryRubric: JuryRubric = {
+  name: 'medication_qa',
+  promptTemplate: MEDICATION_QA_JUDGE_PROMPT_TEMPLATE,
+  criteria: {
+    accuracy: ['score', 'explanation'],
+    completeness: ['score', 'explanation'],
+    clarity: ['score', 'explanation'],
+  },
+  helmAnnotatorClassName: 'helm.benchmark.annotation.medication_qa_annotator.MedicationQAAnnotator',
+  metricName: 'medication_qa_accuracy',
+  defaultScore: 1,
+};
