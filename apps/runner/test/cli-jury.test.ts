@@ -155,5 +155,7 @@ describe('medhelm run with the LLM jury (mock server in jury mode)', () => {
     const records = stats(cwd, 'nojury');
     expect(meanOf(records, 'rouge_l')).toBeTypeOf('number');
     expect(meanOf(records, 'aci_bench_accuracy')).toBeUndefined();
+    // The jury column says the jury was skipped rather than showing a cost of $0.
+    expect(result.stdout.split('\n').find((line) => line.startsWith('aci_bench'))).toMatch(/\sskipped$/);
   });
 });

@@ -271,6 +271,7 @@ describe('Evaluator with a jury', () => {
     // Two instances × two judges; each judge call uses 2 prompt + 1 completion tokens at $1 per token.
     expect(outcome?.cost.judgeUsage).toEqual({ promptTokens: 8, completionTokens: 4 });
     expect(outcome?.cost.judgeUsd).toBe(12);
+    expect(outcome?.cost.jury).toBe('ran');
     expect(closed.sort()).toEqual(['echo', 'judge-claude', 'judge-gpt']);
     const state = JSON.parse(readFileSync(join(outcome?.runDirectory ?? '', 'scenario_state.json'), 'utf8'));
     expect(
@@ -296,6 +297,7 @@ describe('Evaluator with a jury', () => {
     expect(outcome?.warnings[1]).toContain('--judges gpt=<model>,llama=<model>,claude=<model>');
     expect(outcome?.headline.value).toBe(1);
     expect(outcome?.cost.judgeUsd).toBe(0);
+    expect(outcome?.cost.jury).toBe('skipped');
     const stats = JSON.parse(readFileSync(join(outcome?.runDirectory ?? '', 'stats.json'), 'utf8')) as Array<{
       name: { name: string };
     }>;

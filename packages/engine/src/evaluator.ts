@@ -296,6 +296,11 @@ export class Evaluator {
       cost: {
         candidateUsd: price === undefined ? undefined : usdFromPicoUsd(spentPicoUsd),
         judgeUsd: jury === undefined ? 0 : jury.spend().usd,
+        jury: !annotators.some((annotator) => annotator.needsJudges)
+          ? ('none' as const)
+          : jury === undefined
+            ? ('skipped' as const)
+            : ('ran' as const),
         judgeUsage: jury === undefined ? zeroTokens() : jury.spend().usage,
         ...(price === undefined ? {} : { priceSource: priceSourceOf(price) }),
       },

@@ -30,6 +30,11 @@ export interface RunCost {
   judgeUsd: number | undefined;
   /** Tokens of the judge calls made in this invocation (cached judge answers are not counted). */
   judgeUsage: TokenCounts;
+  /**
+   * Whether the run had a jury: `none` (the benchmark has no judge annotators), `skipped` (it has,
+   * but no judges were configured) or `ran`.
+   */
+  jury: 'none' | 'skipped' | 'ran';
   /** Where the price came from (`price table <date>` or `deployment price`), when known. */
   priceSource?: string;
 }

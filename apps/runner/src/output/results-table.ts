@@ -26,9 +26,11 @@ export function resultsTable(outcomes: readonly RunOutcome[]): string {
     `${outcome.counts.fromModel}/${outcome.counts.fromCache}/${outcome.counts.fromCheckpoint}`,
     `${outcome.usage.promptTokens + outcome.usage.completionTokens}${outcome.usage.estimated ? '~' : ''}`,
     formatUsd(outcome.cost.candidateUsd),
-    (outcome.plan.benchmark.annotators ?? []).some((annotator) => annotator.needsJudges)
+    outcome.cost.jury === 'ran'
       ? formatUsd(outcome.cost.judgeUsd)
-      : '-',
+      : outcome.cost.jury === 'skipped'
+        ? 'skipped'
+        : '-',
   ]);
   const table = textTable(
     [

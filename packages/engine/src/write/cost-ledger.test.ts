@@ -36,7 +36,7 @@ function outcome(deployment: string, candidateUsd: number | undefined, paidToken
       cache: { promptTokens: 10, completionTokens: 1 },
       checkpoint: { promptTokens: 0, completionTokens: 0 },
     },
-    cost: { candidateUsd, judgeUsd: 0, judgeUsage: { promptTokens: 0, completionTokens: 0 } },
+    cost: { candidateUsd, judgeUsd: 0, judgeUsage: { promptTokens: 0, completionTokens: 0 }, jury: 'none' },
     headline: { name: 'exact_match', split: 'test', value: 1 },
   };
 }
