@@ -112,6 +112,19 @@ export const ModelsFileSchema = z
         { error: 'must be a mapping from deployment id to its settings' },
       )
       .meta({ description: 'Deployment id (what --models takes) → settings.' }),
+    judges: z
+      .record(
+        z.string().regex(/^[a-z][a-z0-9_-]*$/, {
+          error: 'judge names use lower-case letters, digits, "_" and "-" (HELM: gpt, llama, claude)',
+        }),
+        z.string({ error: 'must be a deployment id or <provider>:<model>' }).min(1),
+        { error: 'must be a mapping from judge name to a deployment id' },
+      )
+      .optional()
+      .meta({
+        description:
+          "The LLM jury for open-ended benchmarks, in order: judge name (HELM's are gpt, llama, claude) → a deployment id of this file, a built-in id, or <provider>:<model>. `--judges` replaces it.",
+      }),
   })
   .meta({
     title: 'MedHELM models file',

@@ -9,7 +9,8 @@ const JUDGES_HINT =
   "Write --judges gpt=<model>,llama=<model>,claude=<model>, where each <model> is a deployment id (from --models-file or built in, e.g. gpt-4o) or <provider>:<model>; HELM's jury is gpt=gpt-4o-2024-05-13, llama=Llama-3.3-70B-Instruct, claude=claude-3-7-sonnet-20250219.";
 
 /**
- * Resolves `--judges name=model,...` into the jury's judge deployments, in the order written. Each
+ * Resolves `--judges name=model,...` (or, without it, the models file's `judges` section) into the
+ * jury's judge deployments, in the order written. Each
  * model is resolved like a `--models` value (models-file id, built-in id or `provider:model`), with
  * its own base URL, key variable, limits and price; the candidate's `--base-url` and
  * `--api-key-env` do not apply to judges.
@@ -19,9 +20,13 @@ export function resolveJudges(
   config: ModelsConfig | undefined,
   env: Environment,
 ): JudgeDeployment[] {
-  if (option === undefined || option.trim() === '') return [];
+  // `--judges` wins; otherwise the models file's `judges` section, in its order.
+  const items =
+    option !== undefined && option.trim() !== ''
+      ? option.split(',').map((part) => part.trim())
+      : Object.entries(config?.judges ?? {}).map(([name, model]) => `${name}=${model}`);
   const judges: JudgeDeployment[] = [];
-  for (const item of option.split(',').map((part) => part.trim())) {
+  for (const item of items) {
     const equals = item.indexOf('=');
     if (equals <= 0 || equals === item.length - 1) {
       throw new ConfigError(`--judges: "${item}" is not name=model.`, { hint: JUDGES_HINT });
