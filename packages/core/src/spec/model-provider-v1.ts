@@ -13,6 +13,11 @@ export interface ProviderSettingsV1 {
    * the provider's default (the runner's `--timeout`).
    */
   timeoutMs?: number;
+  /**
+   * The most connections the model may open to its server at once. The engine sets it to the run's
+   * effective concurrency, so the connection pool never caps the calls in flight below it.
+   */
+  connections?: number;
   /** The environment to read keys from; the runner passes `process.env`. */
   env: Readonly<Record<string, string | undefined>>;
 }

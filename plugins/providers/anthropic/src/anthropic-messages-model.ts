@@ -38,6 +38,8 @@ export interface AnthropicMessagesModelConfig {
   apiKeyEnvVar: string;
   /** Longest wait for one complete response, milliseconds. */
   timeoutMs: number;
+  /** Most sockets to the server (ProviderSettingsV1.connections; default 16). */
+  connections?: number;
 }
 
 /** A LanguageModelV1 speaking the Messages API; `close` ends its keep-alive connections. */
@@ -61,7 +63,7 @@ interface OneMessage {
 export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfig): AnthropicLanguageModel {
   const { apiKey, apiKeyEnvVar, modelId, providerId } = config;
   const url = `${config.baseUrl}/v1/messages`;
-  const agent = createHttpAgent();
+  const agent = createHttpAgent(config.connections === undefined ? {} : { connections: config.connections });
   const secrets = apiKey === undefined ? [] : [apiKey];
 
   async function callOnce(

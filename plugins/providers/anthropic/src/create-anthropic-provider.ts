@@ -57,6 +57,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
         apiKey: readApiKey(settings.env, apiKeyEnvVar),
         apiKeyEnvVar,
         timeoutMs: settings.timeoutMs ?? timeoutMs,
+        ...(settings.connections === undefined ? {} : { connections: settings.connections }),
       });
     },
   });

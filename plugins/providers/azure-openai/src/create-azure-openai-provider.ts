@@ -103,6 +103,7 @@ export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = 
         },
         cacheIdentity: { endpoint: displayEndpoint, apiVersion, ...reasoningCacheIdentity(resolved) },
         timeoutMs: settings.timeoutMs ?? timeoutMs,
+        ...(settings.connections === undefined ? {} : { connections: settings.connections }),
         unavailable:
           apiKey === undefined
             ? { message: `Azure OpenAI needs a key and ${apiKeyEnvVar} is not set`, hint: keyHint }

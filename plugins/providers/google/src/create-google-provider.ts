@@ -88,6 +88,7 @@ export function createGoogleProvider(options: GoogleProviderOptions = {}): Googl
         safetySettings: safetyPreset === 'block_none' ? BLOCK_NONE_SAFETY_SETTINGS : undefined,
         extraCacheIdentity: safetyPreset === 'block_none' ? undefined : { safetySettings: safetyPreset },
         timeoutMs: settings.timeoutMs ?? timeoutMs,
+        ...(settings.connections === undefined ? {} : { connections: settings.connections }),
       });
     },
   });

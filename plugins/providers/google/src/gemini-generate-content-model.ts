@@ -40,6 +40,8 @@ export interface GeminiGenerateContentModelConfig {
   extraCacheIdentity?: Readonly<Record<string, string>>;
   /** Longest wait for one complete response, milliseconds. */
   timeoutMs: number;
+  /** Most sockets to the server (ProviderSettingsV1.connections; default 16). */
+  connections?: number;
 }
 
 /** A LanguageModelV1 speaking Gemini's generateContent; `close` ends its keep-alive connections. */
@@ -71,7 +73,7 @@ export function createGeminiGenerateContentModel(
   const resource = geminiModelResource(modelId);
   if (resource === undefined) throw new Error(`not a Gemini model id: ${JSON.stringify(modelId)}`);
   const url = `${config.baseUrl}/${GEMINI_API_VERSION}/${resource}:generateContent`;
-  const agent = createHttpAgent();
+  const agent = createHttpAgent(config.connections === undefined ? {} : { connections: config.connections });
   const secrets = apiKey === undefined ? [] : [apiKey];
 
   async function doGenerate(

@@ -46,6 +46,8 @@ export interface ChatCompletionsModelConfig {
   cacheIdentity: Readonly<Record<string, string>>;
   /** Longest wait for a whole response, milliseconds. */
   timeoutMs: number;
+  /** Most sockets to the server (ProviderSettingsV1.connections; default 16). */
+  connections?: number;
   /**
    * Set when the call cannot be made (a required key is missing): every call then fails with a
    * non-retryable ModelCallError without touching the network. Checked per call, not when the model
@@ -70,7 +72,7 @@ export interface ChatCompletionsLanguageModel extends LanguageModelV1 {
  */
 export function createChatCompletionsModel(config: ChatCompletionsModelConfig): ChatCompletionsLanguageModel {
   const { modelId, headers, timeoutMs } = config;
-  const agent = createHttpAgent();
+  const agent = createHttpAgent(config.connections === undefined ? {} : { connections: config.connections });
   const prefix = `${config.providerId} model "${modelId}"`;
   const secrets = secretsFromHeaders(headers);
   const displayUrl = redactUrl(config.url, secrets);

@@ -69,6 +69,7 @@ export function createOpenAiCompatibleProvider(
         headers,
         cacheIdentity: { baseUrl: displayBaseUrl },
         timeoutMs: settings.timeoutMs ?? timeoutMs,
+        ...(settings.connections === undefined ? {} : { connections: settings.connections }),
         unavailable: needsKey
           ? { message: `${displayBaseUrl} needs an API key and ${apiKeyEnvVar} is not set`, hint: keyHint }
           : undefined,

@@ -85,6 +85,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenA
         },
         cacheIdentity: { baseUrl: withoutCredentials(baseUrl), ...reasoningCacheIdentity(resolved) },
         timeoutMs: settings.timeoutMs ?? timeoutMs,
+        ...(settings.connections === undefined ? {} : { connections: settings.connections }),
         unavailable:
           apiKey === undefined
             ? { message: `the OpenAI API needs a key and ${apiKeyEnvVar} is not set`, hint: keyHint }
