@@ -11,7 +11,7 @@ import {
 } from '@medhelm/core';
 import { EngineTokens, Evaluator, type RunObserver } from '@medhelm/engine';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
-import { container, type DependencyContainer } from 'tsyringe';
+import { container } from 'tsyringe';
 import { findFirstPartyPlugins } from './plugins/find-first-party-plugins.ts';
 import { type LoadedPlugin, loadPlugins } from './plugins/load-plugins.ts';
 import { registerPlugins } from './plugins/register-plugins.ts';
@@ -23,16 +23,39 @@ export interface RunnerEnvironment {
   clock: Clock;
 }
 
+/** What an evaluation needs from the invocation: the store, the cache (or none), the progress observer. */
+export interface EvaluationServices {
+  store: MedHelmStore;
+  requestCache: RequestCacheLike;
+  observer: RunObserver;
+}
+
+/** An Evaluator bound to one invocation's services; `dispose` ends the scope and closes providers. */
+export interface EvaluationScope {
+  evaluator: Evaluator;
+  dispose(): Promise<void>;
+}
+
+/** The typed services commands receive; nothing outside this file touches the container. */
+export interface RunnerServices {
+  benchmarks: Registry<BenchmarkV1>;
+  providers: Registry<ModelProviderV1>;
+  scorers: Registry<ScorerV1>;
+  normalizers: Registry<NormalizerV1>;
+  /** A per-invocation scope for `medhelm run`. */
+  evaluation(services: EvaluationServices): EvaluationScope;
+}
+
 /**
- * The composition root: the only place that touches tsyringe's root container. It binds the core
- * services, registers the plugins into the registries, and hands back a child container for this
- * invocation. `plugins` are imported plugin modules (see `findPlugins` and `loadPlugins`); without
- * them, the first-party plugins resolvable from the runner.
+ * The composition root: the only place that touches tsyringe's container. It binds the core
+ * services, registers the plugins into the registries, and hands the commands typed services.
+ * `plugins` are imported plugin modules (see `findPlugins` and `loadPlugins`); without them, the
+ * first-party plugins resolvable from the runner.
  */
-export async function createApplicationContainer(
+export async function createRunnerServices(
   environment: RunnerEnvironment,
   plugins?: readonly LoadedPlugin[],
-): Promise<DependencyContainer> {
+): Promise<RunnerServices> {
   const application = container.createChildContainer();
   const benchmarks = new Registry<BenchmarkV1>('benchmark');
   const providers = new Registry<ModelProviderV1>('provider');
@@ -52,25 +75,24 @@ export async function createApplicationContainer(
     scorers,
     normalizers,
   });
-  return application;
-}
-
-/** A per-invocation scope for a run: the store, the cache (or none) and the progress observer. */
-export function createRunScope(
-  application: DependencyContainer,
-  services: { store: MedHelmStore; requestCache: RequestCacheLike; observer: RunObserver },
-): { evaluator: Evaluator; dispose: () => Promise<void> } {
-  const scope = application.createChildContainer();
-  scope.register(EngineTokens.Store, { useValue: services.store });
-  scope.register(EngineTokens.RequestCache, { useValue: services.requestCache });
-  scope.register(EngineTokens.RunObserver, { useValue: services.observer });
   return {
-    evaluator: scope.resolve(Evaluator),
-    dispose: async () => {
-      await scope.dispose();
-      // Providers may share resources between runs (loaded weights); release them once, at the end.
-      const providers = application.resolve<Registry<ModelProviderV1>>(Tokens.ProviderRegistry);
-      await Promise.all(providers.list().map((provider) => provider.close?.()));
+    benchmarks,
+    providers,
+    scorers,
+    normalizers,
+    evaluation: (services) => {
+      const scope = application.createChildContainer();
+      scope.register(EngineTokens.Store, { useValue: services.store });
+      scope.register(EngineTokens.RequestCache, { useValue: services.requestCache });
+      scope.register(EngineTokens.RunObserver, { useValue: services.observer });
+      return {
+        evaluator: scope.resolve(Evaluator),
+        dispose: async () => {
+          await scope.dispose();
+          // Providers may share resources between runs (loaded weights); release them once, at the end.
+          await Promise.all(providers.list().map((provider) => provider.close?.()));
+        },
+      };
     },
   };
 }

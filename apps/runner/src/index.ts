@@ -1,7 +1,13 @@
 import 'reflect-metadata';
 
 export { type CliIo, ExitCode } from './cli-io.ts';
-export { createApplicationContainer, createRunScope, type RunnerEnvironment } from './composition-root.ts';
+export {
+  createRunnerServices,
+  type EvaluationScope,
+  type EvaluationServices,
+  type RunnerEnvironment,
+  type RunnerServices,
+} from './composition-root.ts';
 export { main } from './main.ts';
 export { findPlugins, type PluginSelection } from './plugins/find-plugins.ts';
 export { type LoadedPlugin, loadPlugins } from './plugins/load-plugins.ts';

@@ -1,14 +1,9 @@
 import { Command, CommanderError, Option } from 'commander';
 import { type CliIo, ExitCode } from './cli-io.ts';
-import { conformanceCommand } from './commands/conformance-command.ts';
-import { listCommand } from './commands/list-command.ts';
-import { type PluginSelectionOptions, pluginSelection } from './commands/plugin-selection.ts';
-import { pluginsListCommand } from './commands/plugins-command.ts';
-import { type RunCommandOptions, runCommand } from './commands/run-command.ts';
-import { createApplicationContainer } from './composition-root.ts';
+import type { PluginSelectionOptions } from './commands/plugin-selection.ts';
+import type { RunCommandOptions } from './commands/run-command.ts';
+import type { RunnerServices } from './composition-root.ts';
 import { formatError } from './output/format-error.ts';
-import { findPlugins } from './plugins/find-plugins.ts';
-import { loadPlugins } from './plugins/load-plugins.ts';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -17,8 +12,16 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   let exitCode: number = ExitCode.ok;
   // Plugins: the run config's list (--config), the first-party set resolvable from the runner, and
   // with --discover-plugins (or discoverPlugins in the config) the project's medhelm dependencies.
-  const application = async (selection: PluginSelectionOptions = {}) =>
-    createApplicationContainer(
+  // Commands and plugins are imported when a command runs, so `medhelm --help` starts at once.
+  const services = async (selection: PluginSelectionOptions = {}): Promise<RunnerServices> => {
+    const [{ createRunnerServices }, { pluginSelection }, { findPlugins }, { loadPlugins }] =
+      await Promise.all([
+        import('./composition-root.ts'),
+        import('./commands/plugin-selection.ts'),
+        import('./plugins/find-plugins.ts'),
+        import('./plugins/load-plugins.ts'),
+      ]);
+    return createRunnerServices(
       {
         env: io.env,
         clock: { now: () => new Date() },
@@ -29,6 +32,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       },
       await loadPlugins(findPlugins(pluginSelection(selection, io))),
     );
+  };
   const configOption = () =>
     new Option(
       '--config <file>',
@@ -99,7 +103,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .addOption(configOption())
     .addOption(discoverOption())
     .action(async (options: RunCommandOptions) => {
-      exitCode = await runCommand(await application(options), options, io);
+      const { runCommand } = await import('./commands/run-command.ts');
+      exitCode = await runCommand(await services(options), options, io);
     });
 
   program
@@ -111,7 +116,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     )
     .option('--data-root <dir>', 'upstream data, one folder per benchmark, for the prompt vectors')
     .action(async (vectorsDirectory: string, options: { dataRoot?: string }) => {
-      exitCode = await conformanceCommand(await application(), vectorsDirectory, options, io);
+      const { conformanceCommand } = await import('./commands/conformance-command.ts');
+      exitCode = await conformanceCommand(await services(), vectorsDirectory, options, io);
     });
 
   program
@@ -121,7 +127,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .addOption(configOption())
     .addOption(discoverOption())
     .action(async (options: PluginSelectionOptions & { json?: boolean }) => {
-      exitCode = listCommand(await application(options), options, io);
+      const { listCommand } = await import('./commands/list-command.ts');
+      exitCode = listCommand(await services(options), options, io);
     });
 
   const plugins = program.command('plugins').description('Inspect the plugins this runner finds.');
@@ -134,6 +141,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .addOption(configOption())
     .addOption(discoverOption())
     .action(async (options: PluginSelectionOptions & { json?: boolean }) => {
+      const { pluginsListCommand } = await import('./commands/plugins-command.ts');
       exitCode = await pluginsListCommand(options, io);
     });
 

@@ -1,4 +1,4 @@
-import { type IdentifiedInstance, PromptRenderError, reference } from '@medhelm/core';
+import { type IdentifiedInstance, PromptRenderError, reference, renderPrompt } from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
 import { createHelmPromptTemplate } from './create-helm-prompt-template.ts';
 import { generationAdapterSpec } from './generation-adapter-spec.ts';
@@ -23,7 +23,8 @@ describe('createHelmPromptTemplate: generation', () => {
   });
 
   it('renders instructions, instance prefix, input and the right-stripped output prefix', () => {
-    const rendered = createHelmPromptTemplate(spec).render(
+    const rendered = renderPrompt(
+      createHelmPromptTemplate(spec),
       instance('Patient note: x\n\nQuestion: y\n', [['25', true]]),
     );
     expect(rendered.request.prompt).toBe('Compute the value.\n\nPatient note: x\n\nQuestion: y\n\nAnswer:');
@@ -34,7 +35,7 @@ describe('createHelmPromptTemplate: generation', () => {
 
   it("sends num_outputs completions, top_k_per_token 1 and the spec's stop sequences", () => {
     const sampled = generationAdapterSpec({ numOutputs: 3, temperature: 0.5, stopSequences: ['\n\n'] });
-    expect(createHelmPromptTemplate(sampled).render(instance('x')).request).toEqual({
+    expect(renderPrompt(createHelmPromptTemplate(sampled), instance('x')).request).toEqual({
       prompt: 'x\n',
       temperature: 0.5,
       maxTokens: 5,
@@ -49,16 +50,18 @@ describe('createHelmPromptTemplate: generation', () => {
 
   it('omits the instructions block when there are none, and adds global prefix and suffix', () => {
     const bare = generationAdapterSpec({ inputNoun: 'Input', outputNoun: 'Output' });
-    expect(createHelmPromptTemplate(bare).render(instance('hi')).request.prompt).toBe('Input: hi\nOutput:');
+    expect(renderPrompt(createHelmPromptTemplate(bare), instance('hi')).request.prompt).toBe(
+      'Input: hi\nOutput:',
+    );
     const wrapped = { ...bare, global_prefix: '<s>', global_suffix: '</s>', random: '1' };
-    const request = createHelmPromptTemplate(wrapped).render(instance('hi')).request;
+    const request = renderPrompt(createHelmPromptTemplate(wrapped), instance('hi')).request;
     expect(request.prompt).toBe('<s>Input: hi\nOutput:</s>');
     expect(request.random).toBe('1');
   });
 
   it('keeps inner newlines of a multi-line output prefix and strips only trailing whitespace', () => {
     const multiLine = { ...generationAdapterSpec(), output_prefix: 'Think first.\nAnswer: \n' };
-    expect(createHelmPromptTemplate(multiLine).render(instance('x')).request.prompt).toBe(
+    expect(renderPrompt(createHelmPromptTemplate(multiLine), instance('x')).request.prompt).toBe(
       'x\nThink first.\nAnswer:',
     );
   });
@@ -78,7 +81,8 @@ describe('createHelmPromptTemplate: multiple_choice_joint', () => {
   ];
 
   it('letters the references and maps letters back to their text', () => {
-    const rendered = createHelmPromptTemplate(spec).render(
+    const rendered = renderPrompt(
+      createHelmPromptTemplate(spec),
       instance('Context: c\n\nQuestion: q?\n', yesNoMaybe),
     );
     expect(rendered.request.prompt).toBe(
@@ -88,7 +92,7 @@ describe('createHelmPromptTemplate: multiple_choice_joint', () => {
   });
 
   it('asks for one completion with top_k_per_token = num_outputs and no stop sequences', () => {
-    expect(createHelmPromptTemplate(spec).render(instance('q', yesNoMaybe)).request).toEqual({
+    expect(renderPrompt(createHelmPromptTemplate(spec), instance('q', yesNoMaybe)).request).toEqual({
       prompt: expect.any(String),
       temperature: 0,
       maxTokens: 1,
@@ -103,7 +107,7 @@ describe('createHelmPromptTemplate: multiple_choice_joint', () => {
 
   it('glues the first option to the input when the input noun is None', () => {
     const glued = multipleChoiceAdapterSpec({ instructions: '', inputNoun: null, outputNoun: 'Answer' });
-    expect(createHelmPromptTemplate(glued).render(instance('Is it?', yesNoMaybe)).request.prompt).toBe(
+    expect(renderPrompt(createHelmPromptTemplate(glued), instance('Is it?', yesNoMaybe)).request.prompt).toBe(
       'Is it?A. yes\nB. no\nC. maybe\nAnswer:',
     );
   });
@@ -111,14 +115,14 @@ describe('createHelmPromptTemplate: multiple_choice_joint', () => {
   it('shifts every occurrence of the label character, past Z as chr(ord("A") + i) does', () => {
     const custom = { ...spec, instructions: '', reference_prefix: '(A|A) ' };
     const many = Array.from({ length: 28 }, (_, index): [string, boolean] => [`o${index}`, index === 0]);
-    const rendered = createHelmPromptTemplate(custom).render(instance('q', many));
+    const rendered = renderPrompt(createHelmPromptTemplate(custom), instance('q', many));
     expect(rendered.request.prompt).toContain('(A|A) o0\n(B|B) o1\n');
     expect(rendered.request.prompt).toContain('(Z|Z) o25\n([|[) o26\n(\\|\\) o27\n');
     expect(Object.keys(rendered.outputMapping ?? {}).slice(-3)).toEqual(['Z', '[', '\\']);
   });
 
   it('renders an instance without references', () => {
-    const rendered = createHelmPromptTemplate(spec).render(instance('q'));
+    const rendered = renderPrompt(createHelmPromptTemplate(spec), instance('q'));
     expect(rendered.request.prompt.endsWith('Question: q\nAnswer:')).toBe(true);
     expect(rendered.outputMapping).toEqual({});
   });

@@ -6,7 +6,8 @@ import {
   type IdentifiedInstance,
   type Instance,
   PromptRenderError,
-  type PromptTemplateV1,
+  type PromptRendererV2,
+  type PromptTemplateV2,
   REQUEST_DEFAULTS,
   TRAIN_SPLIT,
 } from '@medhelm/core';
@@ -27,19 +28,34 @@ export interface HelmPromptTemplateOptions {
 const SUPPORTED_METHODS = [ADAPT_GENERATION, ADAPT_MULTIPLE_CHOICE_JOINT];
 
 /**
- * A PromptTemplateV1 that renders an instance into exactly the request HELM's adapter builds for
+ * A PromptTemplateV2 that renders an instance into exactly the request HELM's adapter builds for
  * `generation` (GenerationAdapter) or `multiple_choice_joint` (MultipleChoiceJointAdapter), byte
- * for byte, zero-shot, never truncated:
+ * for byte, zero-shot, never truncated, from the run's adapter spec (so run-entry overrides such as
+ * `num_output_tokens` reach the request):
  *
  * `global_prefix + [instructions + instance_prefix] + input_prefix + input + input_suffix
  *  + [lettered references] + rstrip(output_prefix) + global_suffix`
  *
- * Throws PromptRenderError for a method, substitutions or in-context examples it cannot render.
+ * Throws PromptRenderError, here for the benchmark's own spec and from `compile` for a run's, for
+ * a method, substitutions or in-context examples it cannot render.
  */
 export function createHelmPromptTemplate(
   adapterSpec: HelmAdapterSpec,
   options: HelmPromptTemplateOptions = {},
-): PromptTemplateV1 {
+): PromptTemplateV2 {
+  const trainCount = (options.trainInstances ?? []).filter(
+    (instance) => instance.split === TRAIN_SPLIT,
+  ).length;
+  // The benchmark's own spec must render too: a broken plugin fails when it is created.
+  compileHelmRenderer(adapterSpec, trainCount);
+  return definePromptTemplate({
+    adapterSpec,
+    compile: (runSpec) => compileHelmRenderer(runSpec, trainCount),
+  });
+}
+
+/** The renderer for one adapter spec; every check happens here, once per run. */
+function compileHelmRenderer(adapterSpec: HelmAdapterSpec, trainCount: number): PromptRendererV2 {
   const checked = helmAdapterSpecSchema.safeParse(adapterSpec);
   if (!checked.success) {
     const issue = checked.error.issues[0];
@@ -57,9 +73,6 @@ export function createHelmPromptTemplate(
     // HELM applies them with Python's re.sub; translating Python regexes is not done (yet).
     throw new PromptRenderError('Adapter spec substitutions are not supported yet.');
   }
-  const trainCount = (options.trainInstances ?? []).filter(
-    (instance) => instance.split === TRAIN_SPLIT,
-  ).length;
   if (spec.max_train_instances > 0 && trainCount > 0) {
     throw new PromptRenderError(
       `In-context examples are not supported yet: max_train_instances is ${spec.max_train_instances} and the benchmark has ${trainCount} train instances.`,
@@ -68,17 +81,14 @@ export function createHelmPromptTemplate(
   }
 
   if (spec.method === ADAPT_GENERATION) {
-    return definePromptTemplate({
-      adapterSpec: spec,
-      render: (instance) => ({
-        request: buildRequest(spec, renderPrompt(spec, generationBlock(spec, instance)), {
-          numCompletions: spec.num_outputs,
-          topKPerToken: 1,
-          stopSequences: [...spec.stop_sequences],
-        }),
-        numTrainInstances: 0,
-        promptTruncated: false,
+    return (instance) => ({
+      request: buildRequest(spec, renderPrompt(spec, generationBlock(spec, instance)), {
+        numCompletions: spec.num_outputs,
+        topKPerToken: 1,
+        stopSequences: [...spec.stop_sequences],
       }),
+      numTrainInstances: 0,
+      promptTruncated: false,
     });
   }
 
@@ -89,27 +99,24 @@ export function createHelmPromptTemplate(
       `reference_prefix ${JSON.stringify(spec.reference_prefix)} has no letter or digit to number the options with.`,
     );
   }
-  return definePromptTemplate({
-    adapterSpec: spec,
-    render: (instance) => {
-      const outputMapping: Record<string, string> = {};
-      instance.references.forEach((reference, index) => {
-        outputMapping[shiftLabel(letter, letter, index)] = reference.output.text;
-      });
-      return {
-        request: buildRequest(spec, renderPrompt(spec, multipleChoiceBlock(spec, letter, instance)), {
-          // The joint adapter asks for one completion and reads the top `num_outputs` tokens; it
-          // never sends the spec's stop sequences.
-          numCompletions: 1,
-          topKPerToken: spec.num_outputs,
-          stopSequences: [],
-        }),
-        outputMapping,
-        numTrainInstances: 0,
-        promptTruncated: false,
-      };
-    },
-  });
+  return (instance) => {
+    const outputMapping: Record<string, string> = {};
+    instance.references.forEach((reference, index) => {
+      outputMapping[shiftLabel(letter, letter, index)] = reference.output.text;
+    });
+    return {
+      request: buildRequest(spec, renderPrompt(spec, multipleChoiceBlock(spec, letter, instance)), {
+        // The joint adapter asks for one completion and reads the top `num_outputs` tokens; it
+        // never sends the spec's stop sequences.
+        numCompletions: 1,
+        topKPerToken: spec.num_outputs,
+        stopSequences: [],
+      }),
+      outputMapping,
+      numTrainInstances: 0,
+      promptTruncated: false,
+    };
+  };
 }
 
 /** HELM's `Prompt.text` without in-context examples. */

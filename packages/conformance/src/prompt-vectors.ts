@@ -8,6 +8,7 @@ import {
   type IdentifiedInstance,
   type Instance,
   type RenderedPromptV1,
+  renderPrompt,
 } from '@medhelm/core';
 import { compareExpected } from './compare-expected.ts';
 import { readJsonLinesFile } from './read-cases.ts';
@@ -171,7 +172,7 @@ async function loadAndRender(
   return instances
     .map((instance, index) => ({ ...instance, id: numberAll ? `id${index}` : (instance.id as string) }))
     .filter((instance) => evalSplits.has(instance.split))
-    .map((instance) => ({ instance, rendered: benchmark.prompt.render(instance) }));
+    .map((instance) => ({ instance, rendered: renderPrompt(benchmark.prompt, instance) }));
 }
 
 /** Resolves every file and folder in `directory` only: a conformance check never falls back to a sample. */

@@ -98,15 +98,12 @@ export async function readJsonObjectList(
  */
 function lineCounter(text: string): (offset: number) => number {
   let line = 1;
-  let counted = 0;
+  // The next newline not yet counted (-1: none left), found once, never searched for again.
+  let next = text.indexOf('\n');
   return (offset) => {
-    for (
-      let index = text.indexOf('\n', counted);
-      index !== -1 && index < offset;
-      index = text.indexOf('\n', index + 1)
-    ) {
+    while (next !== -1 && next < offset) {
       line += 1;
-      counted = index + 1;
+      next = text.indexOf('\n', next + 1);
     }
     return line;
   };

@@ -1,12 +1,15 @@
 import type { GenerationResult, IdentifiedInstance, RenderedPromptV1 } from '@medhelm/core';
 
-/** What the engine checkpoints per instance while a run is in progress. */
+/**
+ * What the engine checkpoints per instance while a run is in progress: only what the model and the
+ * annotators returned. The instance and its prompt are not stored: they are loaded and rendered
+ * again from the data when the run directory is written (deterministic and cheaper than storing
+ * every prompt twice).
+ */
 export interface InstanceCheckpoint {
   status: 'ok' | 'failed';
   /** Request cache key of the rendered request: a changed prompt is never resumed. */
   requestKey: string;
-  instance: IdentifiedInstance;
-  rendered: RenderedPromptV1;
   result?: GenerationResult;
   /** Whether the result came from the request cache (HELM's `cached`). */
   cached?: boolean;
@@ -23,4 +26,11 @@ export type CompletedCheckpoint = InstanceCheckpoint & { status: 'ok'; result: G
 
 export function isCompleted(checkpoint: InstanceCheckpoint | undefined): checkpoint is CompletedCheckpoint {
   return checkpoint?.status === 'ok' && checkpoint.result !== undefined;
+}
+
+/** A completed instance as the run directory is written from it: the data, its prompt, its checkpoint. */
+export interface CompletedInstance {
+  instance: IdentifiedInstance;
+  rendered: RenderedPromptV1;
+  checkpoint: CompletedCheckpoint;
 }

@@ -149,7 +149,6 @@ describe('Evaluator lifecycle', () => {
     suite: 'test',
     outputPath,
     dataSource: { kind: 'sample' as const },
-    concurrency: 2,
     providerSettings: {},
   });
 
@@ -263,7 +262,6 @@ describe('Evaluator with a jury', () => {
       suite: 'test',
       outputPath: output,
       dataSource: { kind: 'sample' },
-      concurrency: 2,
       providerSettings: {},
       judges: [judge('gpt', 1_000_000), judge('claude', 1_000_000)],
     });
@@ -290,7 +288,6 @@ describe('Evaluator with a jury', () => {
       suite: 'test',
       outputPath: output,
       dataSource: { kind: 'sample' },
-      concurrency: 2,
       providerSettings: {},
     });
     expect(outcome?.warnings).toEqual([WARNING, expect.stringContaining('the LLM jury was skipped')]);

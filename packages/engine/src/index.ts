@@ -1,25 +1,38 @@
-export type { CompletedCheckpoint, InstanceCheckpoint } from './checkpoint-record.ts';
+export type { CompletedCheckpoint, CompletedInstance, InstanceCheckpoint } from './checkpoint-record.ts';
 export { estimateRun, type RunEstimate } from './estimate/estimate-run.ts';
 export { type EvaluationOptions, Evaluator } from './evaluator.ts';
 export { annotateInstance, type InstanceAnnotations } from './execute/annotate-instance.ts';
-export {
-  CachedLanguageModel,
-  type CachedLanguageModelOptions,
-  estimatePromptTokens,
-  maxCompletionTokens,
-} from './execute/cached-model.ts';
 export { CostBudget } from './execute/cost-budget.ts';
+export { CostCapReached, isCostCapReached } from './execute/cost-cap-reached.ts';
 export { createJury, type JudgeDeployment, type Jury } from './execute/create-jury.ts';
+export {
+  estimatePromptTokens,
+  estimateTokens,
+  type MeteredGeneration,
+  MeteredModel,
+  type MeteredModelOptions,
+  maxCompletionTokens,
+} from './execute/metered-model.ts';
+export { ModelPool } from './execute/model-pool.ts';
 export { runWithConcurrency } from './execute/run-with-concurrency.ts';
+export { SpendMeter } from './execute/spend-meter.ts';
 export { parseConfText, readConfFile } from './plan/conf-file.ts';
-export { type ModelDeployment, resolveModelDeployment } from './plan/model-deployment.ts';
-export { type PlanOptions, planRuns, type RunPlan } from './plan/plan-runs.ts';
+export { deploymentIdentity, type ModelDeployment, resolveModelDeployment } from './plan/model-deployment.ts';
+export {
+  DEFAULT_CONCURRENCY,
+  type DeploymentResolver,
+  type PlanOptions,
+  planRuns,
+  type RunPlan,
+} from './plan/plan-runs.ts';
 export { parseRunEntry, type RunEntry } from './plan/run-entry.ts';
+export { RUN_REPORT_FILE } from './report/write-run-report.ts';
 export { type RunObserver, silentRunObserver } from './run-observer.ts';
 export type { InstanceFailure, RunCost, RunOutcome, ScoringFailure, TokenCounts } from './run-outcome.ts';
 export { downsampleEvalIndices } from './select/downsample.ts';
 export {
   type EvalSelection,
+  POSITION_ORDER_WINDOW,
   type SelectedInstance,
   selectEvalInstances,
 } from './select/select-eval-instances.ts';

@@ -12,46 +12,68 @@ import { StoreError } from './store-error.ts';
  * `Set`, ...) and cycles. `toJSON` is honoured like `JSON.stringify` does (so `Date` works).
  */
 export function canonicalJson(value: unknown): string {
-  return write(value, '$', new Set());
+  return write(value, { keys: [], ancestors: new Set() });
 }
 
-function write(value: unknown, path: string, ancestors: Set<object>): string {
+/** Where the writer is: the keys from the root (the path is spelled out only for an error). */
+interface Position {
+  keys: Array<string | number>;
+  ancestors: Set<object>;
+}
+
+function pathOf(position: Position): string {
+  return `$${position.keys.map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('')}`;
+}
+
+function write(value: unknown, position: Position): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
     case 'boolean':
       return JSON.stringify(value);
     case 'number':
-      if (!Number.isFinite(value)) throw unrepresentable(path, String(value));
+      if (!Number.isFinite(value)) throw unrepresentable(position, String(value));
       return JSON.stringify(value);
     case 'object':
-      return writeObject(value, path, ancestors);
+      return writeObject(value, position);
     default:
       // undefined (outside an object property), bigint, function, symbol.
-      throw unrepresentable(path, typeof value);
+      throw unrepresentable(position, typeof value);
   }
 }
 
-function writeObject(value: object, path: string, ancestors: Set<object>): string {
-  if (hasToJson(value)) return write(value.toJSON(), path, ancestors);
-  if (ancestors.has(value)) throw new StoreError(`canonicalJson: ${path} is a circular reference.`);
+function writeObject(value: object, position: Position): string {
+  if (hasToJson(value)) return write(value.toJSON(), position);
+  const { ancestors, keys } = position;
+  if (ancestors.has(value))
+    throw new StoreError(`canonicalJson: ${pathOf(position)} is a circular reference.`);
   ancestors.add(value);
   try {
     if (Array.isArray(value)) {
-      return `[${value.map((item, index) => write(item, `${path}[${index}]`, ancestors)).join(',')}]`;
+      let text = '[';
+      for (let index = 0; index < value.length; index++) {
+        keys.push(index);
+        text += `${index === 0 ? '' : ','}${write(value[index], position)}`;
+        keys.pop();
+      }
+      return `${text}]`;
     }
     const prototype = Object.getPrototypeOf(value);
     if (prototype !== Object.prototype && prototype !== null) {
-      throw unrepresentable(path, `an instance of ${value.constructor?.name ?? 'a class'}`);
+      throw unrepresentable(position, `an instance of ${value.constructor?.name ?? 'a class'}`);
     }
     const record = value as Record<string, unknown>;
-    const members: string[] = [];
+    let text = '{';
+    let first = true;
     for (const key of Object.keys(record).sort()) {
       const member = record[key];
       if (member === undefined) continue;
-      members.push(`${JSON.stringify(key)}:${write(member, `${path}.${key}`, ancestors)}`);
+      keys.push(key);
+      text += `${first ? '' : ','}${JSON.stringify(key)}:${write(member, position)}`;
+      keys.pop();
+      first = false;
     }
-    return `{${members.join(',')}}`;
+    return `${text}}`;
   } finally {
     ancestors.delete(value);
   }
@@ -61,6 +83,8 @@ function hasToJson(value: object): value is { toJSON: () => unknown } {
   return typeof (value as { toJSON?: unknown }).toJSON === 'function';
 }
 
-function unrepresentable(path: string, what: string): StoreError {
-  return new StoreError(`canonicalJson: ${path} is ${what}, which JSON cannot represent faithfully.`);
+function unrepresentable(position: Position, what: string): StoreError {
+  return new StoreError(
+    `canonicalJson: ${pathOf(position)} is ${what}, which JSON cannot represent faithfully.`,
+  );
 }

@@ -38,10 +38,14 @@ function record(position: number, instanceId = `id${position}`): CheckpointRecor
 }
 
 describe('CheckpointStore', () => {
-  it('saves and gets a record, data round-tripped as JSON', () => {
+  it('saves and gets a record, data round-tripped as JSON', async () => {
     const { checkpoints } = open();
     expect(checkpoints.get(RUN, 'id0')).toBeUndefined();
-    checkpoints.save(RUN, { position: 0, instanceId: 'id0', data: { a: [1, 'two', null], b: { c: true } } });
+    await checkpoints.save(RUN, {
+      position: 0,
+      instanceId: 'id0',
+      data: { a: [1, 'two', null], b: { c: true } },
+    });
     expect(checkpoints.get(RUN, 'id0')).toEqual({
       position: 0,
       instanceId: 'id0',
@@ -49,43 +53,43 @@ describe('CheckpointStore', () => {
     });
   });
 
-  it('upserts by (run, instance id)', () => {
+  it('upserts by (run, instance id)', async () => {
     const { checkpoints } = open();
-    checkpoints.save(RUN, record(3, 'idX'));
-    checkpoints.save(RUN, { position: 7, instanceId: 'idX', data: 'second' });
+    await checkpoints.save(RUN, record(3, 'idX'));
+    await checkpoints.save(RUN, { position: 7, instanceId: 'idX', data: 'second' });
     expect(checkpoints.count(RUN)).toBe(1);
     expect(checkpoints.get(RUN, 'idX')).toEqual({ position: 7, instanceId: 'idX', data: 'second' });
   });
 
-  it('keeps runs apart', () => {
+  it('keeps runs apart', async () => {
     const { checkpoints } = open();
-    checkpoints.save(RUN, record(0));
-    checkpoints.save('other-run', record(0));
-    checkpoints.save('other-run', record(1));
+    await checkpoints.save(RUN, record(0));
+    await checkpoints.save('other-run', record(0));
+    await checkpoints.save('other-run', record(1));
     expect(checkpoints.count(RUN)).toBe(1);
     expect(checkpoints.count('other-run')).toBe(2);
     expect(checkpoints.get('third-run', 'id0')).toBeUndefined();
   });
 
-  it('iterates in position order, not insertion order', () => {
+  it('iterates in position order, not insertion order', async () => {
     const { checkpoints } = open();
-    for (const position of [5, 1, 4, 0, 3, 2]) checkpoints.save(RUN, record(position));
+    for (const position of [5, 1, 4, 0, 3, 2]) await checkpoints.save(RUN, record(position));
     expect([...checkpoints.iterate(RUN)].map((r) => r.position)).toEqual([0, 1, 2, 3, 4, 5]);
     expect([...checkpoints.iterate('empty')]).toEqual([]);
   });
 
-  it('streams: records come one at a time and an early break frees the connection for writes', () => {
+  it('streams: records come one at a time and an early break frees the connection for writes', async () => {
     const { checkpoints } = open();
     const total = 2_000;
-    for (let position = 0; position < total; position++) checkpoints.save(RUN, record(position));
+    for (let position = 0; position < total; position++) await checkpoints.save(RUN, record(position));
     const iterator = checkpoints.iterate(RUN);
     expect(iterator.next().value).toEqual(record(0));
     expect(iterator.next().value).toEqual(record(1));
     // The cursor is really open (an .all() copy would not block writes); reads still work.
     expect(checkpoints.count(RUN)).toBe(total);
-    expect(() => checkpoints.save(RUN, record(total))).toThrow(/busy/);
+    await expect(checkpoints.save(RUN, record(total))).rejects.toThrow(/busy/);
     iterator.return?.();
-    checkpoints.save(RUN, record(total));
+    await checkpoints.save(RUN, record(total));
 
     let seen = 0;
     for (const r of checkpoints.iterate(RUN)) {
@@ -93,13 +97,13 @@ describe('CheckpointStore', () => {
       seen++;
       if (seen === 10) break;
     }
-    checkpoints.save(RUN, record(total + 1));
+    await checkpoints.save(RUN, record(total + 1));
     expect(checkpoints.count(RUN)).toBe(total + 2);
   });
 
-  it('allows nested iteration over the same store', () => {
+  it('allows nested iteration over the same store', async () => {
     const { checkpoints } = open();
-    for (const position of [0, 1, 2]) checkpoints.save(RUN, record(position));
+    for (const position of [0, 1, 2]) await checkpoints.save(RUN, record(position));
     const pairs: string[] = [];
     for (const outer of checkpoints.iterate(RUN)) {
       for (const inner of checkpoints.iterate(RUN)) pairs.push(`${outer.position}${inner.position}`);
@@ -107,41 +111,41 @@ describe('CheckpointStore', () => {
     expect(pairs).toHaveLength(9);
   });
 
-  it('lists completed instance ids and counts them', () => {
+  it('lists completed instance ids and counts them', async () => {
     const { checkpoints } = open();
-    checkpoints.save(RUN, record(0, 'a'));
-    checkpoints.save(RUN, record(1, 'b'));
-    checkpoints.save(RUN, record(2, 'b'));
+    await checkpoints.save(RUN, record(0, 'a'));
+    await checkpoints.save(RUN, record(1, 'b'));
+    await checkpoints.save(RUN, record(2, 'b'));
     expect(checkpoints.completedInstanceIds(RUN)).toEqual(new Set(['a', 'b']));
     expect(checkpoints.completedInstanceIds('nothing-yet')).toEqual(new Set());
     expect(checkpoints.count(RUN)).toBe(2);
   });
 
-  it('clears one run only', () => {
+  it('clears one run only', async () => {
     const { checkpoints } = open();
-    checkpoints.save(RUN, record(0));
-    checkpoints.save('keep', record(0));
-    checkpoints.clear(RUN);
+    await checkpoints.save(RUN, record(0));
+    await checkpoints.save('keep', record(0));
+    await checkpoints.clear(RUN);
     expect(checkpoints.count(RUN)).toBe(0);
     expect(checkpoints.get(RUN, 'id0')).toBeUndefined();
     expect(checkpoints.count('keep')).toBe(1);
   });
 
-  it('survives close and reopen', () => {
+  it('survives close and reopen', async () => {
     const first = open();
-    first.checkpoints.save(RUN, record(1));
-    first.checkpoints.save(RUN, record(0));
+    await first.checkpoints.save(RUN, record(1));
+    await first.checkpoints.save(RUN, record(0));
     first.close();
     expect([...open().checkpoints.iterate(RUN)]).toEqual([record(0), record(1)]);
   });
 
-  it('commits every save at once: a second connection sees it while the first is still open', () => {
+  it('commits every save at once: a second connection sees it while the first is still open', async () => {
     const writer = open();
     const reader = open();
-    writer.checkpoints.save(RUN, record(0));
+    await writer.checkpoints.save(RUN, record(0));
     expect(reader.checkpoints.get(RUN, 'id0')).toEqual(record(0));
     expect(reader.checkpoints.completedInstanceIds(RUN)).toEqual(new Set(['id0']));
-    writer.requestCache.put('v1:abc', {
+    await writer.requestCache.put('v1:abc', {
       providerId: 'p',
       modelId: 'm',
       result: {
@@ -157,7 +161,7 @@ describe('CheckpointStore', () => {
     plain.close();
   });
 
-  it('refuses data that is not JSON and positions that are not integers', () => {
+  it('refuses data that is not JSON and positions that are not integers', async () => {
     const { checkpoints } = open();
     expect(() => checkpoints.save(RUN, { position: 0, instanceId: 'a', data: undefined })).toThrow(
       StoreError,
@@ -169,9 +173,9 @@ describe('CheckpointStore', () => {
     expect(checkpoints.count(RUN)).toBe(0);
   });
 
-  it('reports a damaged record with the run and instance id', () => {
+  it('reports a damaged record with the run and instance id', async () => {
     const { checkpoints } = open();
-    checkpoints.save(RUN, record(0));
+    await checkpoints.save(RUN, record(0));
     const db = new Database(path);
     db.prepare("UPDATE checkpoints SET data_json = '{broken'").run();
     db.close();

@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
+import type { GroupCommit } from './group-commit.ts';
 import { StoreError } from './store-error.ts';
+import { storeFailure } from './store-failure.ts';
 
 /** One finished instance of a run, as the engine saved it. */
 export interface CheckpointRecord {
@@ -24,10 +26,11 @@ interface CheckpointRow {
  * Instance-level checkpoints (table `checkpoints`), keyed by (run name, instance id), so an
  * interrupted run can skip what it already finished.
  *
- * Every `save` is its own transaction, committed before it returns: with WAL and
+ * Saves go through the store's group commit: the saves of one event-loop turn share one
+ * transaction, and each `save` promise settles once it is committed. With WAL and
  * `synchronous=NORMAL` the record is in the WAL file by then, so killing the process (even with
- * SIGKILL) right after a save loses nothing. (A power cut may lose the last few commits, never
- * consistency; that is the price of not fsyncing every record.)
+ * SIGKILL) after the promise settled loses nothing. (A power cut may lose the last few commits,
+ * never consistency; that is the price of not fsyncing every record.)
  *
  * Created by `MedHelmStore.open`; statements are prepared once here, not per call.
  */
@@ -40,10 +43,14 @@ export class CheckpointStore {
   readonly #iterate: Database.Statement<[string], CheckpointRow>;
   readonly #delete: Database.Statement<[string]>;
   readonly #now: () => number;
+  readonly #commits: GroupCommit;
+  readonly #path: string;
 
   /** @internal Use `MedHelmStore.open(...).checkpoints`. */
-  constructor(db: Database.Database, now: () => number = Date.now) {
+  constructor(db: Database.Database, commits: GroupCommit, path: string, now: () => number = Date.now) {
     this.#db = db;
+    this.#commits = commits;
+    this.#path = path;
     this.#upsert = db.prepare(
       `INSERT INTO checkpoints (run_name, instance_id, position, data_json, updated_at)
        VALUES (@runName, @instanceId, @position, @dataJson, @updatedAt)
@@ -65,12 +72,12 @@ export class CheckpointStore {
   }
 
   /**
-   * Saves (or replaces) the record of `record.instanceId` in `runName`, committed before returning.
-   * Throws a StoreError when `data` is not JSON-serialisable or `position` is not an integer.
-   * Must not be called while an `iterate` of the same store is still open (SQLite refuses writes on
-   * a connection that is in the middle of reading); finish or `return()` the iterator first.
+   * Saves (or replaces) the record of `record.instanceId` in `runName`; the promise settles when it
+   * is committed. Throws a StoreError at once when `data` is not JSON-serialisable or `position` is
+   * not an integer. The commit must not happen while an `iterate` of the same store is still open
+   * (SQLite refuses writes on a connection in the middle of reading): finish the loop first.
    */
-  save(runName: string, record: CheckpointRecord): void {
+  save(runName: string, record: CheckpointRecord): Promise<void> {
     if (!Number.isSafeInteger(record.position)) {
       throw new StoreError(
         `Checkpoint ${runName}/${record.instanceId}: position must be an integer, got ${String(record.position)}.`,
@@ -87,19 +94,24 @@ export class CheckpointStore {
     if (dataJson === undefined) {
       throw new StoreError(`Checkpoint ${runName}/${record.instanceId}: data is not JSON-serialisable.`);
     }
-    // A single statement outside an explicit transaction is its own (auto-commit) transaction.
-    this.#upsert.run({
+    const row = {
       runName,
       instanceId: record.instanceId,
       position: record.position,
       dataJson,
       updatedAt: this.#now(),
-    });
+    };
+    return this.#commits.enqueue(() => this.#upsert.run(row));
   }
 
   /** The record of one instance, or `undefined` when the run has none for it. */
   get(runName: string, instanceId: string): CheckpointRecord | undefined {
-    const row = this.#select.get(runName, instanceId);
+    let row: CheckpointRow | undefined;
+    try {
+      row = this.#select.get(runName, instanceId);
+    } catch (error) {
+      throw storeFailure(error, this.#path, 'read');
+    }
     return row === undefined ? undefined : toRecord(runName, row);
   }
 
@@ -129,9 +141,9 @@ export class CheckpointStore {
     for (const row of statement.iterate(runName)) yield toRecord(runName, row);
   }
 
-  /** Deletes every record of the run (other runs are untouched). */
-  clear(runName: string): void {
-    this.#delete.run(runName);
+  /** Deletes every record of the run (other runs are untouched), once queued saves are committed. */
+  clear(runName: string): Promise<void> {
+    return this.#commits.enqueue(() => this.#delete.run(runName));
   }
 }
 

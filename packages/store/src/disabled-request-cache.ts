@@ -7,7 +7,7 @@ import type { RequestCacheLike } from './request-cache.ts';
 export function createDisabledRequestCache(): RequestCacheLike {
   return {
     get: () => undefined,
-    put: () => {},
+    put: async () => {},
     size: () => 0,
   };
 }

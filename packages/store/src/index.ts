@@ -9,4 +9,13 @@ export {
   type RequestCacheKeyParts,
   requestCacheKey,
 } from './request-cache-key.ts';
+export {
+  LEASE_HEARTBEAT_MS,
+  LEASE_STALE_MS,
+  type LeaseHolder,
+  RunBusyError,
+  type RunLease,
+  RunLeases,
+} from './run-lease.ts';
 export { StoreError } from './store-error.ts';
+export { isDamagedDatabase } from './store-failure.ts';

@@ -1,4 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MedHelmError } from '@medhelm/core';
@@ -50,7 +60,7 @@ function openFails(path: string): MedHelmError {
 }
 
 describe('MedHelmStore.open', () => {
-  it('creates parent directories and a WAL-mode, versioned store', () => {
+  it('creates parent directories and a WAL-mode, versioned store', async () => {
     const path = join(dir, 'out', 'cache', 'medhelm.sqlite');
     const store = open(path);
     expect(store.path).toBe(path);
@@ -60,15 +70,15 @@ describe('MedHelmStore.open', () => {
       journalMode: 'wal',
       applicationId: STORE_APPLICATION_ID,
       userVersion: STORE_SCHEMA_VERSION,
-      tables: ['checkpoints', 'request_cache'],
+      tables: ['checkpoints', 'request_cache', 'run_leases'],
     });
   });
 
-  it('reopens a store written before and keeps its data', () => {
+  it('reopens a store written before and keeps its data', async () => {
     const path = join(dir, 'medhelm.sqlite');
     const first = open(path);
-    first.checkpoints.save('run', { position: 0, instanceId: 'id0', data: { ok: true } });
-    first.requestCache.put('v1:k', {
+    await first.checkpoints.save('run', { position: 0, instanceId: 'id0', data: { ok: true } });
+    await first.requestCache.put('v1:k', {
       providerId: 'p',
       modelId: 'm',
       result: {
@@ -86,13 +96,13 @@ describe('MedHelmStore.open', () => {
     expect(pragmas(path)['userVersion']).toBe(STORE_SCHEMA_VERSION);
   });
 
-  it('closes idempotently', () => {
+  it('closes idempotently', async () => {
     const store = open(join(dir, 'medhelm.sqlite'));
     store.close();
     expect(() => store.close()).not.toThrow();
   });
 
-  it('refuses a text file with a clear MedHelmError naming the path, and leaves it alone', () => {
+  it('refuses a text file with a clear MedHelmError naming the path, and leaves it alone', async () => {
     const path = join(dir, 'notes.txt');
     const text = 'These are my notes, not a database.\n'.repeat(20);
     writeFileSync(path, text);
@@ -104,7 +114,7 @@ describe('MedHelmStore.open', () => {
     expect(existsSync(`${path}-wal`)).toBe(false);
   });
 
-  it('refuses another application’s SQLite database without switching it to WAL', () => {
+  it('refuses another application’s SQLite database without switching it to WAL', async () => {
     const path = join(dir, 'other.sqlite');
     const db = new Database(path);
     db.exec('CREATE TABLE notes (body TEXT)');
@@ -113,7 +123,7 @@ describe('MedHelmStore.open', () => {
     expect(pragmas(path)).toMatchObject({ journalMode: 'delete', applicationId: 0, tables: ['notes'] });
   });
 
-  it('refuses a store written by a newer schema version', () => {
+  it('refuses a store written by a newer schema version', async () => {
     const path = join(dir, 'medhelm.sqlite');
     open(path).close();
     const db = new Database(path);
@@ -125,26 +135,56 @@ describe('MedHelmStore.open', () => {
     expect(error.message).toContain('newer MedHELM');
   });
 
-  it('fails with the path when the path is a directory', () => {
+  it('fails with the path when the path is a directory', async () => {
     const path = join(dir, 'a-directory');
     mkdirSync(path);
     const error = openFails(path);
     expect(error.message).toContain(`Cannot open the MedHELM store ${path}`);
   });
 
-  it('treats an empty existing file as a new store', () => {
+  it('treats an empty existing file as a new store', async () => {
     const path = join(dir, 'empty.sqlite');
     writeFileSync(path, '');
-    open(path).checkpoints.save('run', { position: 0, instanceId: 'a', data: null });
+    await open(path).checkpoints.save('run', { position: 0, instanceId: 'a', data: null });
     expect(pragmas(path)['applicationId']).toBe(STORE_APPLICATION_ID);
   });
 
-  it('lets two stores on one file share it, the second creating nothing twice', () => {
+  it('lets two stores on one file share it, the second creating nothing twice', async () => {
     const path = join(dir, 'medhelm.sqlite');
     const first = open(path);
     const second = open(path);
-    first.checkpoints.save('run', { position: 0, instanceId: 'a', data: 1 });
-    second.checkpoints.save('run', { position: 1, instanceId: 'b', data: 2 });
+    await first.checkpoints.save('run', { position: 0, instanceId: 'a', data: 1 });
+    await second.checkpoints.save('run', { position: 1, instanceId: 'b', data: 2 });
     expect([...first.checkpoints.iterate('run')].map((r) => r.instanceId)).toEqual(['a', 'b']);
+  });
+});
+
+describe('a damaged store', () => {
+  it('is reported when opened, with the file and how to get past it, and never read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'medhelm-damaged-'));
+    const path = join(dir, 'medhelm.sqlite');
+    const store = MedHelmStore.open({ path });
+    const result = {
+      completions: [{ text: 'x'.repeat(300), finishReason: 'stop' as const }],
+      usage: { promptTokens: 1, completionTokens: 1 },
+      requestTimeSeconds: 0,
+    };
+    await Promise.all(
+      Array.from({ length: 2_000 }, (_, index) =>
+        store.requestCache.put(`v1:${index}`, { providerId: 'p', modelId: 'm', result }),
+      ),
+    );
+    store.close();
+    // Overwrite two pages in the middle of the file, as a bad disk or a half-copied file would.
+    const handle = openSync(path, 'r+');
+    writeSync(handle, Buffer.alloc(8192, 0x41), 0, 8192, 4096 * 20);
+    closeSync(handle);
+    expect(() => MedHelmStore.open({ path })).toThrow(
+      expect.objectContaining({
+        message: expect.stringContaining(`The MedHELM store ${path} is damaged`),
+        hint: expect.stringContaining(`mv "${path}" "${path}.damaged"`),
+      }),
+    );
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -2,9 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { CheckpointStore } from './checkpoint-store.ts';
+import { GroupCommit } from './group-commit.ts';
 import { assertIsMedHelmStore, migrateStoreSchema, notAStore } from './migrate-store-schema.ts';
 import { RequestCache } from './request-cache.ts';
+import { RunLeases } from './run-lease.ts';
 import { StoreError } from './store-error.ts';
+import { isDamagedDatabase, storeFailure } from './store-failure.ts';
 
 /** Where the store lives. */
 export interface StoreOptions {
@@ -19,22 +22,33 @@ export interface StoreOptions {
 const BUSY_TIMEOUT_MS = 10_000;
 
 /**
- * One MedHELM store file: the request cache and the instance checkpoints, on one better-sqlite3
- * connection in WAL mode (readers never block the writer, so several processes may share a file).
- * Nothing in it is a credential; see `requestCacheKey`.
+ * One MedHELM store file: the request cache, the instance checkpoints and the run leases, on one
+ * better-sqlite3 connection in WAL mode (readers never block the writer, so several processes may
+ * share a file). Cache and checkpoint writes are group-committed (see GroupCommit). A file that is
+ * not ours or is damaged is reported with what to do and never trusted. Nothing in it is a
+ * credential; see `requestCacheKey`.
  */
 export class MedHelmStore {
   /** Absolute path of the database file. */
   readonly path: string;
   readonly requestCache: RequestCache;
   readonly checkpoints: CheckpointStore;
+  readonly leases: RunLeases;
   readonly #db: Database.Database;
+  readonly #commits: GroupCommit;
 
   private constructor(path: string, db: Database.Database) {
     this.path = path;
     this.#db = db;
-    this.requestCache = new RequestCache(db);
-    this.checkpoints = new CheckpointStore(db);
+    this.#commits = new GroupCommit(db, path);
+    this.requestCache = new RequestCache(db, this.#commits, path);
+    this.checkpoints = new CheckpointStore(db, this.#commits, path);
+    this.leases = new RunLeases(db, path);
+  }
+
+  /** Commits the writes still waiting for their group now (they are committed on their own too). */
+  flush(): void {
+    this.#commits.flush();
   }
 
   /**
@@ -60,6 +74,7 @@ export class MedHelmStore {
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       // Check before anything writes: switching a foreign database to WAL would already change it.
       assertIsMedHelmStore(db, path);
+      assertIntact(db, path);
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       migrateStoreSchema(db, path);
@@ -68,6 +83,7 @@ export class MedHelmStore {
       db.close();
       if (error instanceof StoreError) throw error;
       if (isSqliteCode(error, 'SQLITE_NOTADB')) throw notAStore(path, error);
+      if (isDamagedDatabase(error)) throw storeFailure(error, path, 'open');
       throw new StoreError(`Cannot open the MedHELM store ${path}: ${messageOf(error)}`, { cause: error });
     }
   }
@@ -77,7 +93,27 @@ export class MedHelmStore {
    * and removes the `-wal` and `-shm` files. Calling it twice is harmless.
    */
   close(): void {
-    if (this.#db.open) this.#db.close();
+    if (!this.#db.open) return;
+    this.#commits.flush();
+    this.#db.close();
+  }
+}
+
+/** Files up to this size are checked page by page when opened (about 1 s per GiB). */
+const QUICK_CHECK_MAX_BYTES = 2 * 1024 ** 3;
+
+/**
+ * Checks the file's pages before anything is read from it (SQLite's quick_check), so a damaged
+ * store is reported before a run starts rather than in the middle of it. Larger files are checked
+ * lazily: any read that meets a damaged page fails with the same message.
+ */
+function assertIntact(db: Database.Database, path: string): void {
+  const pages = db.pragma('page_count', { simple: true }) as number;
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  if (pages * pageSize > QUICK_CHECK_MAX_BYTES) return;
+  const verdict = db.pragma('quick_check(1)', { simple: true });
+  if (verdict !== 'ok') {
+    throw storeFailure(Object.assign(new Error(String(verdict)), { code: 'SQLITE_CORRUPT' }), path, 'open');
   }
 }
 

@@ -29,6 +29,13 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (run_name, instance_id)
    ) STRICT;
    CREATE INDEX checkpoints_by_position ON checkpoints (run_name, position, instance_id);`,
+  `CREATE TABLE run_leases (
+     run_key TEXT PRIMARY KEY NOT NULL,
+     pid INTEGER NOT NULL,
+     host TEXT NOT NULL,
+     acquired_at INTEGER NOT NULL,
+     heartbeat_at INTEGER NOT NULL
+   ) STRICT;`,
 ];
 
 /** The `PRAGMA user_version` this release writes and reads. */

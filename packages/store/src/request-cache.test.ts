@@ -59,35 +59,35 @@ function open(): MedHelmStore {
 }
 
 describe('RequestCache', () => {
-  it('misses, then returns what was put', () => {
+  it('misses, then returns what was put', async () => {
     const { requestCache } = open();
     expect(requestCache.get(key)).toBeUndefined();
     expect(requestCache.size()).toBe(0);
-    requestCache.put(key, entry);
+    await requestCache.put(key, entry);
     expect(requestCache.get(key)).toEqual(result);
     expect(requestCache.size()).toBe(1);
   });
 
-  it('keeps results across close and reopen', () => {
-    open().requestCache.put(key, entry);
+  it('keeps results across close and reopen', async () => {
+    await open().requestCache.put(key, entry);
     store?.close();
     const reopened = open();
     expect(reopened.requestCache.get(key)).toEqual(result);
     expect(reopened.requestCache.size()).toBe(1);
   });
 
-  it('upserts: a second put replaces the first without adding a row', () => {
+  it('upserts: a second put replaces the first without adding a row', async () => {
     const { requestCache } = open();
-    requestCache.put(key, entry);
+    await requestCache.put(key, entry);
     const second = { ...result, completions: [{ text: ' no', finishReason: 'stop' }] };
-    requestCache.put(key, { ...entry, result: second });
+    await requestCache.put(key, { ...entry, result: second });
     expect(requestCache.get(key)).toEqual(second);
     expect(requestCache.size()).toBe(1);
   });
 
-  it('stores provider, model and created_at next to the result', () => {
+  it('stores provider, model and created_at next to the result', async () => {
     const before = Date.now();
-    open().requestCache.put(key, entry);
+    await open().requestCache.put(key, entry);
     store?.close();
     const db = new Database(path, { readonly: true });
     const row = db.prepare('SELECT * FROM request_cache').get() as Record<string, unknown>;
@@ -104,30 +104,30 @@ describe('RequestCache', () => {
     ['text that is not JSON', '{"completions": [tru'],
     ['JSON of the wrong shape', '{"completions": [], "usage": {}}'],
     ['a JSON string', '"hello"'],
-  ])('treats a corrupt row (%s) as a miss and deletes it', (_what, corrupt) => {
+  ])('treats a corrupt row (%s) as a miss and deletes it', async (_what, corrupt) => {
     const { requestCache } = open();
-    requestCache.put(key, entry);
+    await requestCache.put(key, entry);
     // Damage the row behind the store's back, through a second, plain connection.
     const db = new Database(path);
     db.prepare('UPDATE request_cache SET result_json = ? WHERE key = ?').run(corrupt, key);
     db.close();
     expect(requestCache.get(key)).toBeUndefined();
     expect(requestCache.size()).toBe(0);
-    requestCache.put(key, entry);
+    await requestCache.put(key, entry);
     expect(requestCache.get(key)).toEqual(result);
   });
 
-  it('refuses to store an invalid result', () => {
+  it('refuses to store an invalid result', async () => {
     const { requestCache } = open();
     const invalid = { ...result, completions: [] } as GenerationResult;
     expect(() => requestCache.put(key, { ...entry, result: invalid })).toThrow(StoreError);
     expect(requestCache.size()).toBe(0);
   });
 
-  it('stores only schema fields, so extra provider data never reaches the file', () => {
+  it('stores only schema fields, so extra provider data never reaches the file', async () => {
     const { requestCache } = open();
     const withExtra = { ...result, rawResponse: { headers: { authorization: 'Bearer sk-SECRET' } } };
-    requestCache.put(key, { ...entry, result: withExtra as GenerationResult });
+    await requestCache.put(key, { ...entry, result: withExtra as GenerationResult });
     expect(requestCache.get(key)).toEqual(result);
     store?.close();
     const file = readFileSync(path);
@@ -135,11 +135,11 @@ describe('RequestCache', () => {
     expect(file.includes('sk-SECRET')).toBe(false);
   });
 
-  it('has no way to receive a credential: put takes no key, and the file holds no secret', () => {
+  it('has no way to receive a credential: put takes no key, and the file holds no secret', async () => {
     const { requestCache } = open();
     const secret = 'sk-live-0123456789abcdef';
     // @ts-expect-error RequestCacheEntry has no field for an API key, by design.
-    requestCache.put(key, { ...entry, apiKey: secret });
+    await requestCache.put(key, { ...entry, apiKey: secret });
     store?.close();
     const db = new Database(path, { readonly: true });
     const everything = JSON.stringify(db.prepare('SELECT * FROM request_cache').all());
@@ -151,9 +151,9 @@ describe('RequestCache', () => {
 });
 
 describe('createDisabledRequestCache', () => {
-  it('always misses and stores nothing', () => {
+  it('always misses and stores nothing', async () => {
     const cache = createDisabledRequestCache();
-    cache.put(key, entry);
+    await cache.put(key, entry);
     expect(cache.get(key)).toBeUndefined();
     expect(cache.size()).toBe(0);
   });

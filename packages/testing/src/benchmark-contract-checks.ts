@@ -13,6 +13,7 @@ import {
   type PluginManifest,
   pluginManifestSchema,
   type RenderedPromptV1,
+  renderPrompt,
   type ScoreInputV1,
   type ScoreValuesV1,
 } from '@medhelm/core';
@@ -68,23 +69,26 @@ export function checkBenchmarkManifest(packageJsonPath: string, benchmarkId: str
 
 /** Checks the benchmark and every part of it (loader, prompt, normalizers, scorers) declare `v1`. */
 export function checkSpecificationVersions(benchmark: BenchmarkV1): void {
-  const parts: [string, unknown][] = [
-    [`benchmark "${benchmark.id}"`, benchmark.specificationVersion],
-    ['its dataset loader', benchmark.dataset?.specificationVersion],
-    ['its prompt template', benchmark.prompt?.specificationVersion],
-    ...benchmark.normalizers.map((normalizer): [string, unknown] => [
+  const parts: [string, unknown, readonly string[]][] = [
+    [`benchmark "${benchmark.id}"`, benchmark.specificationVersion, ['v1']],
+    ['its dataset loader', benchmark.dataset?.specificationVersion, ['v1']],
+    // v2 prompt templates render from the run's adapter spec; v1 ones are still run (see compilePromptTemplate).
+    ['its prompt template', benchmark.prompt?.specificationVersion, ['v1', 'v2']],
+    ...benchmark.normalizers.map((normalizer): [string, unknown, readonly string[]] => [
       `normalizer "${normalizer.id}"`,
       normalizer.specificationVersion,
+      ['v1'],
     ]),
-    ...benchmark.scorers.map((scorer): [string, unknown] => [
+    ...benchmark.scorers.map((scorer): [string, unknown, readonly string[]] => [
       `scorer "${scorer.id}"`,
       scorer.specificationVersion,
+      ['v1'],
     ]),
   ];
-  const wrong = parts.filter(([, version]) => version !== 'v1');
+  const wrong = parts.filter(([, version, accepted]) => !accepted.includes(String(version)));
   if (wrong.length > 0) {
     throw new BenchmarkContractViolation(
-      `specificationVersion must be "v1": ${wrong.map(([what, version]) => `${what} has ${JSON.stringify(version)}`).join('; ')}`,
+      `unsupported specificationVersion: ${wrong.map(([what, version, accepted]) => `${what} has ${JSON.stringify(version)} (accepted: ${accepted.join(', ')})`).join('; ')}`,
     );
   }
 }
@@ -159,7 +163,7 @@ export function evaluatedInstances(
 export function renderContractPrompt(benchmark: BenchmarkV1, instance: IdentifiedInstance): RenderedPromptV1 {
   let rendered: RenderedPromptV1;
   try {
-    rendered = benchmark.prompt.render(instance);
+    rendered = renderPrompt(benchmark.prompt, instance);
   } catch (error) {
     throw new BenchmarkContractViolation(`instance ${instance.id}: render threw: ${messageOf(error)}`, {
       cause: error,

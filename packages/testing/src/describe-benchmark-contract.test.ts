@@ -14,6 +14,7 @@ import {
   type Instance,
   REQUEST_DEFAULTS,
   reference,
+  renderPrompt,
   ScoringError,
 } from '@medhelm/core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -279,24 +280,24 @@ describe('benchmark contract checks catch broken benchmarks', () => {
   it('rejects a rendered request that does not match generationRequestSchema, or a throwing render', async () => {
     const { instance } = await firstChecked(mcqBenchmark());
     const negative = mcqBenchmark({
-      prompt: {
-        ...mcqBenchmark().prompt,
-        render: (i) => ({
-          ...mcqBenchmark().prompt.render(i),
+      prompt: definePromptTemplate({
+        adapterSpec: mcqBenchmark().prompt.adapterSpec,
+        compile: (spec) => (i) => ({
+          ...renderPrompt(mcqBenchmark().prompt, i, spec),
           request: { prompt: 'x', temperature: -1 } as never,
         }),
-      },
+      }),
     });
     expect(() => renderContractPrompt(negative, instance)).toThrow(
       /request does not match generationRequestSchema: temperature/,
     );
     const throwing = mcqBenchmark({
-      prompt: {
-        ...mcqBenchmark().prompt,
-        render: () => {
+      prompt: definePromptTemplate({
+        adapterSpec: mcqBenchmark().prompt.adapterSpec,
+        compile: () => () => {
           throw new Error('no template');
         },
-      },
+      }),
     });
     expect(() => renderContractPrompt(throwing, instance)).toThrow(/render threw: no template/);
   });

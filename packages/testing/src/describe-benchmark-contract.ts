@@ -102,7 +102,7 @@ export function describeBenchmarkContract(benchmark: BenchmarkV1, options: Bench
       expect(manifest.ids).toContain(benchmark.id);
     });
 
-    it('uses specification version v1 for the benchmark and each of its parts', () => {
+    it('uses a supported specification version for the benchmark and each of its parts', () => {
       checkSpecificationVersions(benchmark);
       expect(benchmark.specificationVersion).toBe('v1');
     });

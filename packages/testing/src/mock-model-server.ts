@@ -147,6 +147,11 @@ export interface MockModelServerOptions {
    * deterministically; other calls still go to `reply`. See {@link mockJuryReply}.
    */
   jury?: MockJuryOptions;
+  /**
+   * Keep every request in `requests` (default true). Benchmarks of many thousands of calls turn it
+   * off so the server's memory stays flat; the counters still count.
+   */
+  record?: boolean;
 }
 
 /** A running mock model server. */
@@ -164,6 +169,14 @@ export interface MockModelServer {
   readonly requests: readonly MockRequest[];
   /** Every injected fault, in order. */
   readonly faults: readonly MockFault[];
+  /** Requests received so far (also when `record` is off). */
+  readonly requestCount: number;
+  /** Requests received and not yet answered (or dropped) right now. */
+  readonly inFlight: number;
+  /** The most requests that were in flight at once (since the start or `resetMaxInFlight`). */
+  readonly maxInFlight: number;
+  /** Starts counting `maxInFlight` again from the requests in flight now. */
+  resetMaxInFlight(): void;
   /**
    * For every 429 with `retry-after: N` (injected or replied), whether the next request with the
    * same body came at least N seconds later (within `toleranceMs`, default 50).
@@ -190,15 +203,30 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
   const faults: MockFault[] = [];
   const pendingTimers = new Set<NodeJS.Timeout>();
   let callCount = 0;
+  let requestCount = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const record = options.record ?? true;
 
   const server = createServer((incoming, response) => {
     const receivedAt = Date.now();
-    let record: MockRequest | undefined;
+    requestCount++;
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      inFlight--;
+    };
+    response.once('finish', settle);
+    response.once('close', settle);
+    let requestRecord: MockRequest | undefined;
     let protocol: WireProtocol | undefined;
     const send = (status: number, text: string, headers: Readonly<Record<string, string>>) => {
       const sentHeaders = lowerCaseKeys({ 'content-type': 'application/json', ...headers });
-      if (record !== undefined)
-        record.response = { status, headers: sentHeaders, body: text, sentAt: Date.now() };
+      if (requestRecord !== undefined)
+        requestRecord.response = { status, headers: sentHeaders, body: text, sentAt: Date.now() };
       response.writeHead(status, { ...sentHeaders, 'content-length': String(Buffer.byteLength(text)) });
       response.end(text);
     };
@@ -215,7 +243,7 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
         headers: flattenHeaders(incoming),
       };
       const body = parseJsonObject(rawBody);
-      record = {
+      requestRecord = {
         method: head.method,
         path: incoming.url ?? '/',
         route: head.route,
@@ -231,7 +259,7 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
         fault: undefined,
         response: undefined,
       };
-      requests.push(record);
+      if (record) requests.push(requestRecord);
 
       if (wires.includes('openai') && head.method === 'GET' && head.route === '/v1/models') {
         const denied =
@@ -265,11 +293,14 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
       if (protocol === undefined || pathModel === undefined) {
         sendJson(
           404,
-          openAiErrorBody(`Unknown request URL: ${head.method} ${record.path}.`, 'invalid_request_error'),
+          openAiErrorBody(
+            `Unknown request URL: ${head.method} ${requestRecord.path}.`,
+            'invalid_request_error',
+          ),
         );
         return;
       }
-      record.wire = protocol.wire;
+      requestRecord.wire = protocol.wire;
       const rejection =
         (options.requireApiKey === undefined
           ? undefined
@@ -284,12 +315,12 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
 
       const call = protocol.normalize(body, pathModel);
       const index = callCount++;
-      record.callIndex = index;
-      record.call = call;
+      requestRecord.callIndex = index;
+      requestRecord.call = call;
 
       const fault = injector?.next(createHash('sha256').update(`${head.route}\n${rawBody}`).digest('hex'));
       if (fault !== undefined && injector !== undefined) {
-        record.fault = fault;
+        requestRecord.fault = fault;
         faults.push({ index, kind: fault, at: Date.now() });
         injectFault(fault, protocol, call, index, injector.retryAfterSeconds);
         return;
@@ -396,6 +427,18 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
     baseUrls: { openai: `${origin}/v1`, azure: origin, anthropic: origin, gemini: origin },
     requests,
     faults,
+    get requestCount() {
+      return requestCount;
+    },
+    get inFlight() {
+      return inFlight;
+    },
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    resetMaxInFlight: () => {
+      maxInFlight = inFlight;
+    },
     retryAfterCompliance: (complianceOptions) => checkRetryAfterCompliance(requests, complianceOptions),
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -1,9 +1,7 @@
 import { resolve } from 'node:path';
 import { conformanceFamilies, runConformance } from '@medhelm/conformance';
-import { Tokens } from '@medhelm/core';
-import type { DependencyContainer } from 'tsyringe';
 import { type CliIo, ExitCode } from '../cli-io.ts';
-import { resolveToken } from '../resolve-token.ts';
+import type { RunnerServices } from '../composition-root.ts';
 
 /**
  * `medhelm conformance <vectors-dir> [--data-root <dir>]`: checks our implementation against
@@ -11,12 +9,11 @@ import { resolveToken } from '../resolve-token.ts';
  * `N passed, M failed` last. Exits 1 when anything failed or a file was not understood.
  */
 export async function conformanceCommand(
-  application: DependencyContainer,
+  { benchmarks }: Pick<RunnerServices, 'benchmarks'>,
   vectorsDirectory: string,
   options: { dataRoot?: string },
   io: CliIo,
 ): Promise<number> {
-  const benchmarks = resolveToken(application, Tokens.BenchmarkRegistry);
   const report = await runConformance({
     vectorsDirectory: resolve(io.cwd, vectorsDirectory),
     ...(options.dataRoot === undefined ? {} : { dataRoot: resolve(io.cwd, options.dataRoot) }),

@@ -1,16 +1,13 @@
-import { Tokens } from '@medhelm/core';
-import type { DependencyContainer } from 'tsyringe';
 import type { CliIo } from '../cli-io.ts';
+import type { RunnerServices } from '../composition-root.ts';
 import { textTable } from '../output/text-table.ts';
-import { resolveToken } from '../resolve-token.ts';
 
 /** `medhelm list`: the installed benchmarks with category, subcategory, access tier and headline metric. */
 export function listCommand(
-  application: DependencyContainer,
+  { benchmarks }: Pick<RunnerServices, 'benchmarks'>,
   options: { json?: boolean },
   io: CliIo,
 ): number {
-  const benchmarks = resolveToken(application, Tokens.BenchmarkRegistry);
   const rows = benchmarks.list().map((benchmark) => ({
     id: benchmark.id,
     displayName: benchmark.displayName,

@@ -1,6 +1,7 @@
 import { ConfigError, type Environment } from '@medhelm/core';
-import { type JudgeDeployment, resolveModelDeployment } from '@medhelm/engine';
-import { type ModelsConfig, resolveDeployment, selectApiKeyEnv } from '@medhelm/model-config';
+import type { JudgeDeployment } from '@medhelm/engine';
+import type { ModelsConfig } from '@medhelm/model-config';
+import { resolveModelDeploymentSettings } from './resolve-model-deployment-settings.ts';
 
 /** A judge name as HELM's `annotator_models` keys are written (`gpt`, `llama`, `claude`). */
 const JUDGE_NAME = /^[a-z][a-z0-9_-]*$/;
@@ -44,22 +45,7 @@ export function resolveJudges(
     if (judges.some((judge) => judge.name === name)) {
       throw new ConfigError(`--judges names "${name}" twice.`, { hint: JUDGES_HINT });
     }
-    const resolved = resolveDeployment(model, config);
-    const deployment =
-      resolved.helmModel === undefined
-        ? resolveModelDeployment(`${resolved.providerId}:${resolved.modelId}`, undefined)
-        : resolveModelDeployment(resolved.helmModel, `${resolved.providerId}/${resolved.modelId}`);
-    const apiKeyEnvVar = selectApiKeyEnv(resolved, env);
-    judges.push({
-      name,
-      deployment: {
-        ...deployment,
-        ...(resolved.baseUrl === undefined ? {} : { baseUrl: resolved.baseUrl }),
-        ...(apiKeyEnvVar === undefined ? {} : { apiKeyEnvVar }),
-        ...(resolved.limits === undefined ? {} : { limits: resolved.limits }),
-        ...(resolved.price === undefined ? {} : { price: resolved.price }),
-      },
-    });
+    judges.push({ name, deployment: resolveModelDeploymentSettings(model, config, env) });
   }
   return judges;
 }

@@ -1,37 +1,30 @@
 import { join, resolve } from 'node:path';
-import { type BenchmarkV1, ConfigError, type ModelProviderV1, type Registry, Tokens } from '@medhelm/core';
+import { type BenchmarkV1, ConfigError, type Registry } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import {
   estimateRun,
-  type ModelDeployment,
   parseRunEntry,
   planRuns,
   type RunEntry,
-  type RunPlan,
   readConfFile,
   readCostLedger,
-  resolveModelDeployment,
 } from '@medhelm/engine';
-import {
-  billingProviderFor,
-  loadModelsFile,
-  type ModelsConfig,
-  priceFor,
-  resolveDeployment,
-  selectApiKeyEnv,
-} from '@medhelm/model-config';
+import { loadModelsFile, type ModelsConfig } from '@medhelm/model-config';
 import { createDisabledRequestCache, MedHelmStore } from '@medhelm/store';
-import type { DependencyContainer } from 'tsyringe';
 import { type CliIo, ExitCode } from '../cli-io.ts';
-import { createRunScope } from '../composition-root.ts';
+import type { RunnerServices } from '../composition-root.ts';
 import { estimateTable } from '../output/estimate-table.ts';
 import { formatUsd } from '../output/format-usd.ts';
 import { ProgressReporter } from '../output/progress-reporter.ts';
 import { resultsTable, suiteCostLine } from '../output/results-table.ts';
 import { addExtraScorers } from '../plugins/add-extra-scorers.ts';
-import { resolveToken } from '../resolve-token.ts';
 import { type PluginSelectionOptions, readRunConfigOption } from './plugin-selection.ts';
 import { resolveJudges } from './resolve-judges.ts';
+import {
+  type CandidateFlags,
+  resolveModelDeploymentSettings,
+  runEntryDeploymentResolver,
+} from './resolve-model-deployment-settings.ts';
 
 /** Options of `medhelm run`, as commander parses them. */
 export interface RunCommandOptions extends PluginSelectionOptions {
@@ -58,27 +51,25 @@ export interface RunCommandOptions extends PluginSelectionOptions {
   judges?: string;
 }
 
-/** Settings of a deployment named in `--models` that the run entry itself cannot carry. */
-type DeploymentExtras = Pick<ModelDeployment, 'baseUrl' | 'apiKeyEnvVar' | 'limits' | 'price'>;
-
 /**
  * `medhelm run`: plans the runs, executes them, prints the results table. With `--estimate`, prints
  * what the runs would use at most instead, calling no model.
  */
 export async function runCommand(
-  application: DependencyContainer,
+  services: RunnerServices,
   options: RunCommandOptions,
   io: CliIo,
 ): Promise<number> {
-  const benchmarks = resolveToken(application, Tokens.BenchmarkRegistry);
-  const providers = resolveToken(application, Tokens.ProviderRegistry);
+  const { benchmarks, providers } = services;
   const config =
     options.modelsFile === undefined ? undefined : loadModelsFile(resolve(io.cwd, options.modelsFile));
-  const extras = new Map<string, DeploymentExtras & { id: string }>();
-  const entries = collectEntries(options, benchmarks, providers, config, extras, io);
+  const flags: CandidateFlags = {
+    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+    ...(options.apiKeyEnv === undefined ? {} : { apiKeyEnv: options.apiKeyEnv }),
+  };
+  const entries = collectEntries(options, benchmarks, config, flags, io);
   const maxEvalInstances = optionalPositiveInteger(options.maxEvalInstances, '--max-eval-instances');
-  const concurrencyOption = optionalPositiveInteger(options.concurrency, '--concurrency');
-  const concurrency = concurrencyOption ?? 4;
+  const concurrency = optionalPositiveInteger(options.concurrency, '--concurrency');
   const maxCostUsd = optionalNonNegativeNumber(options.maxCost, '--max-cost');
   const judges = resolveJudges(options.judges, config, io.env);
   const maxRetries = optionalNonNegativeInteger(options.maxRetries, '--max-retries') ?? 5;
@@ -90,11 +81,15 @@ export async function runCommand(
     planRuns(
       entries,
       { benchmarks, providers },
-      maxEvalInstances === undefined ? {} : { maxEvalInstances },
-    ).map((plan) => withDeploymentSettings(plan, extras, options, concurrencyOption !== undefined)),
+      {
+        resolveDeployment: runEntryDeploymentResolver(flags),
+        ...(maxEvalInstances === undefined ? {} : { maxEvalInstances }),
+        ...(concurrency === undefined ? {} : { concurrency }),
+      },
+    ),
     // The run config's `scorers`: extra scorers per benchmark, stats beside HELM's.
     readRunConfigOption(options, io),
-    { benchmarks, scorers: resolveToken(application, Tokens.ScorerRegistry) },
+    { benchmarks, scorers: services.scorers },
   );
   const outputPath = resolve(io.cwd, options.outputPath);
   const dataSource = dataSourceOf(options, io, outputPath);
@@ -111,7 +106,7 @@ export async function runCommand(
   }
 
   const store = MedHelmStore.open({ path: join(outputPath, 'cache', 'medhelm.sqlite') });
-  const scope = createRunScope(application, {
+  const scope = services.evaluation({
     store,
     requestCache: options.cache ? store.requestCache : createDisabledRequestCache(),
     observer: new ProgressReporter(io),
@@ -121,15 +116,10 @@ export async function runCommand(
       suite: options.suite,
       outputPath,
       dataSource,
-      concurrency,
       retry: { maxRetries },
       ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
       ...(judges.length === 0 ? {} : { judges }),
-      providerSettings: {
-        timeoutMs: timeoutSeconds * 1000,
-        ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-        ...(options.apiKeyEnv === undefined ? {} : { apiKeyEnvVar: options.apiKeyEnv }),
-      },
+      providerSettings: { timeoutMs: timeoutSeconds * 1000 },
       ...(io.signal === undefined ? {} : { signal: io.signal }),
     });
     const suiteDirectory = join(outputPath, 'runs', options.suite);
@@ -156,16 +146,15 @@ export async function runCommand(
 }
 
 /**
- * Resolves each `--models` value (a models-file id, a built-in id, or `provider:model`) and turns
- * benchmarks × models into run entries. What an entry cannot carry (base URL, key variable,
- * limits, price) goes into `extras`, keyed by HELM deployment name.
+ * Turns `--run-entries`, `--conf-paths` and benchmarks × `--models` into run entries. A `--models`
+ * value (a models-file id, a built-in id, or `provider:model`) is resolved here into the deployment
+ * the entry carries, with its base URL, key variable, limits and price.
  */
 function collectEntries(
   options: RunCommandOptions,
   benchmarks: Registry<BenchmarkV1>,
-  providers: Registry<ModelProviderV1>,
   config: ModelsConfig | undefined,
-  extras: Map<string, DeploymentExtras & { id: string }>,
+  flags: CandidateFlags,
   io: CliIo,
 ): RunEntry[] {
   const entries: RunEntry[] = [];
@@ -180,37 +169,19 @@ function collectEntries(
       });
     if (models.length === 0) {
       throw new ConfigError('--benchmarks was given without --models.', {
-        hint: `Pass --models <provider>:<model>; known providers: ${providers.ids().join(', ')}. For a first try: --models baseline:first-option.`,
+        hint: 'Pass --models <provider>:<model> or a deployment id. For a first try: --models baseline:first-option.',
       });
     }
+    const byHelmDeployment = new Map<string, string>();
     const deployments = models.map((model) => {
-      const resolved = resolveDeployment(
-        model,
-        config,
-        options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl },
-      );
-      // `provider:model` names runs exactly as before; a deployment may name its HELM model.
-      const deployment =
-        resolved.helmModel === undefined
-          ? resolveModelDeployment(`${resolved.providerId}:${resolved.modelId}`, undefined)
-          : resolveModelDeployment(resolved.helmModel, `${resolved.providerId}/${resolved.modelId}`);
-      const previous = extras.get(deployment.helmDeployment);
-      if (previous !== undefined && previous.id !== model) {
+      const deployment = resolveModelDeploymentSettings(model, config, io.env, flags);
+      const previous = byHelmDeployment.get(deployment.helmDeployment);
+      if (previous !== undefined && previous !== model) {
         throw new ConfigError(
-          `--models "${previous.id}" and "${model}" are the same deployment (${deployment.helmDeployment}); their runs would have the same name.`,
+          `--models "${previous}" and "${model}" are the same deployment (${deployment.helmDeployment}); their runs would have the same name.`,
         );
       }
-      const apiKeyEnvVar = selectApiKeyEnv(resolved, io.env);
-      // The provider:model form keeps today's behaviour: --base-url / --api-key-env and the
-      // provider plugin's defaults; only its price comes from model-config.
-      const named = resolved.origin !== 'provider-model';
-      extras.set(deployment.helmDeployment, {
-        id: model,
-        ...(named && resolved.baseUrl !== undefined ? { baseUrl: resolved.baseUrl } : {}),
-        ...(named && apiKeyEnvVar !== undefined ? { apiKeyEnvVar } : {}),
-        ...(named && resolved.limits !== undefined ? { limits: resolved.limits } : {}),
-        ...(resolved.price === undefined ? {} : { price: resolved.price }),
-      });
+      byHelmDeployment.set(deployment.helmDeployment, model);
       return deployment;
     });
     for (const benchmarkId of benchmarkIds) {
@@ -222,6 +193,7 @@ function collectEntries(
             ['model', deployment.helmModel],
             ['model_deployment', deployment.helmDeployment],
           ],
+          deployment,
         });
       }
     }
@@ -232,35 +204,6 @@ function collectEntries(
     });
   }
   return entries;
-}
-
-/**
- * A plan's deployment with the settings of its `--models` deployment; for run entries, the price
- * from the table. `--concurrency`, when given, wins over the deployment's `limits.concurrency`.
- */
-function withDeploymentSettings(
-  plan: RunPlan,
-  extras: ReadonlyMap<string, DeploymentExtras>,
-  options: RunCommandOptions,
-  concurrencyGiven: boolean,
-): RunPlan {
-  const found = extras.get(plan.deployment.helmDeployment);
-  const deployment: ModelDeployment = { ...plan.deployment };
-  if (found?.baseUrl !== undefined) deployment.baseUrl = found.baseUrl;
-  if (found?.apiKeyEnvVar !== undefined) deployment.apiKeyEnvVar = found.apiKeyEnvVar;
-  if (found?.limits !== undefined) {
-    const { concurrency, ...rest } = found.limits;
-    deployment.limits = concurrencyGiven || concurrency === undefined ? rest : { ...rest, concurrency };
-  }
-  const price =
-    found === undefined
-      ? priceFor(
-          billingProviderFor(deployment.providerId, options.baseUrl ?? deployment.baseUrl),
-          deployment.modelId,
-        )
-      : found.price;
-  if (price !== undefined) deployment.price = price;
-  return { ...plan, deployment };
 }
 
 function dataSourceOf(options: RunCommandOptions, io: CliIo, outputPath: string): DataSource {

@@ -1,12 +1,21 @@
 import type { RunObserver, RunOutcome, RunPlan } from '@medhelm/engine';
 import type { CliIo } from '../cli-io.ts';
 
+interface RunProgress {
+  label: string;
+  done: number;
+  total: number;
+  lastDecile: number;
+}
+
 /**
- * Shows progress: a redrawn one-line bar on a terminal, plain lines (start, every 10%, end)
+ * Shows progress of the runs of one invocation, which overlap (the next run starts while the
+ * last instances of the previous one finish): a redrawn one-line bar of the newest active run on a
+ * terminal (`+N` counts the others still finishing), plain lines (start, every 10% per run, end)
  * otherwise, so logs in CI stay readable.
  */
 export class ProgressReporter implements RunObserver {
-  private lastReportedDecile = -1;
+  private readonly active = new Map<string, RunProgress>();
   /** A progress bar is drawn on the current terminal line without a newline yet. */
   private barOpen = false;
   private readonly interactive: boolean;
@@ -16,41 +25,50 @@ export class ProgressReporter implements RunObserver {
   }
 
   onRunStart({ plan, total, available }: { plan: RunPlan; total: number; available: number }): void {
-    this.lastReportedDecile = -1;
+    this.closeBar();
+    this.active.set(plan.runName, { label: plan.runName, done: 0, total, lastDecile: -1 });
     const sampled = total < available ? ` (downsampled from ${available})` : '';
     this.io.stderr.write(`▶ ${plan.runName}: ${total} instances${sampled}\n`);
   }
 
-  onInstanceDone({ done, total }: { plan: RunPlan; done: number; total: number; source: string }): void {
+  onInstanceDone({
+    plan,
+    done,
+    total,
+  }: {
+    plan: RunPlan;
+    done: number;
+    total: number;
+    source: string;
+  }): void {
+    const progress = this.active.get(plan.runName);
+    if (progress === undefined) return;
+    progress.done = done;
+    progress.total = total;
     if (this.interactive) {
-      const width = 30;
-      const filled = total === 0 ? width : Math.round((done / total) * width);
-      this.io.stderr.write(`\r  [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
-      this.barOpen = done !== total;
-      if (done === total) this.io.stderr.write('\n');
+      this.drawBar();
       return;
     }
     const decile = total === 0 ? 10 : Math.floor((done / total) * 10);
-    if (decile !== this.lastReportedDecile && (decile > this.lastReportedDecile || done === total)) {
-      this.lastReportedDecile = decile;
-      this.io.stderr.write(`  ${done}/${total} instances\n`);
+    if (decile > progress.lastDecile) {
+      progress.lastDecile = decile;
+      const prefix = this.active.size > 1 ? `${plan.runName}: ` : '';
+      this.io.stderr.write(`  ${prefix}${done}/${total} instances\n`);
     }
   }
 
   onRunEnd(outcome: RunOutcome): void {
-    if (this.barOpen) {
-      this.io.stderr.write('\n');
-      this.barOpen = false;
-    }
+    this.closeBar();
+    this.active.delete(outcome.plan.runName);
+    const name = outcome.plan.runName;
+    const saved = outcome.counts.fromModel + outcome.counts.fromCache + outcome.counts.fromCheckpoint;
     if (outcome.interrupted && outcome.stoppedBy === 'max-cost') {
-      this.io.stderr.write(
-        `  stopped by --max-cost: ${outcome.counts.fromModel + outcome.counts.fromCache + outcome.counts.fromCheckpoint} instances saved.\n`,
-      );
+      this.io.stderr.write(`  ${name}: stopped by --max-cost: ${saved} instances saved.\n`);
       return;
     }
     if (outcome.interrupted) {
       this.io.stderr.write(
-        `  interrupted: ${outcome.counts.fromModel + outcome.counts.fromCache + outcome.counts.fromCheckpoint} instances saved; run the same command again to resume.\n`,
+        `  ${name}: interrupted: ${saved} instances saved; run the same command again to resume.\n`,
       );
       return;
     }
@@ -66,5 +84,25 @@ export class ProgressReporter implements RunObserver {
       );
     }
     this.io.stderr.write(`  wrote ${outcome.runDirectory}\n`);
+    if (this.interactive && this.active.size > 0) this.drawBar();
+  }
+
+  private drawBar(): void {
+    const runs = [...this.active.values()];
+    const newest = runs.at(-1);
+    if (newest === undefined) return;
+    const width = 30;
+    const filled = newest.total === 0 ? width : Math.round((newest.done / newest.total) * width);
+    const others = runs.length > 1 ? ` (+${runs.length - 1} finishing)` : '';
+    this.io.stderr.write(
+      `\r  [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${newest.done}/${newest.total}${others}\u001b[K`,
+    );
+    this.barOpen = true;
+  }
+
+  private closeBar(): void {
+    if (!this.barOpen) return;
+    this.io.stderr.write('\n');
+    this.barOpen = false;
   }
 }

@@ -5,6 +5,7 @@ import type { ModelProviderV1 } from '../spec/model-provider-v1.ts';
 import type { NormalizerV1 } from '../spec/normalizer-v1.ts';
 import type { MedHelmPluginV1 } from '../spec/plugin-v1.ts';
 import type { PromptTemplateV1 } from '../spec/prompt-template-v1.ts';
+import type { PromptTemplateV2 } from '../spec/prompt-template-v2.ts';
 import type { ScorerV1 } from '../spec/scorer-v1.ts';
 
 type WithoutVersion<T> = Omit<T, 'specificationVersion'>;
@@ -19,8 +20,18 @@ export function defineDatasetLoader(loader: WithoutVersion<DatasetLoaderV1>): Da
   return { specificationVersion: 'v1', ...loader };
 }
 
-export function definePromptTemplate(template: WithoutVersion<PromptTemplateV1>): PromptTemplateV1 {
-  return { specificationVersion: 'v1', ...template };
+/**
+ * A prompt template: with `compile` it is a v2 template (renders from the run's adapter spec, so
+ * run-entry overrides reach the model); with `render` a v1 one (see `compilePromptTemplate`).
+ */
+export function definePromptTemplate(template: WithoutVersion<PromptTemplateV2>): PromptTemplateV2;
+export function definePromptTemplate(template: WithoutVersion<PromptTemplateV1>): PromptTemplateV1;
+export function definePromptTemplate(
+  template: WithoutVersion<PromptTemplateV1> | WithoutVersion<PromptTemplateV2>,
+): PromptTemplateV1 | PromptTemplateV2 {
+  return 'compile' in template
+    ? { specificationVersion: 'v2', ...template }
+    : { specificationVersion: 'v1', ...template };
 }
 
 export function defineNormalizer(normalizer: WithoutVersion<NormalizerV1>): NormalizerV1 {

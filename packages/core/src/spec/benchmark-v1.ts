@@ -4,6 +4,7 @@ import type { AnnotatorV1 } from './annotator-v1.ts';
 import type { DatasetLoaderV1 } from './dataset-loader-v1.ts';
 import type { NormalizerV1 } from './normalizer-v1.ts';
 import type { PromptTemplateV1 } from './prompt-template-v1.ts';
+import type { PromptTemplateV2 } from './prompt-template-v2.ts';
 import type { ScorerV1 } from './scorer-v1.ts';
 
 /** How HELM describes the benchmark; written to run_spec.json and scenario.json. */
@@ -48,7 +49,8 @@ export interface BenchmarkV1 {
   readonly access: AccessTier;
   readonly license: string;
   readonly dataset: DatasetLoaderV1;
-  readonly prompt: PromptTemplateV1;
+  /** The prompt; a v2 template renders from the run's adapter spec (run-entry overrides included). */
+  readonly prompt: PromptTemplateV1 | PromptTemplateV2;
   readonly normalizers: readonly NormalizerV1[];
   readonly scorers: readonly ScorerV1[];
   /**

@@ -1,6 +1,7 @@
+import { compilePromptTemplate } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import { costInPicoUsd, usdFromPicoUsd } from '@medhelm/model-config';
-import { estimatePromptTokens, maxCompletionTokens } from '../execute/cached-model.ts';
+import { estimatePromptTokens, maxCompletionTokens } from '../execute/metered-model.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import { selectRunInstances } from '../select/select-run-instances.ts';
 
@@ -36,8 +37,10 @@ export async function estimateRun(
   let estimatedPromptTokens = 0;
   let completionTokens = 0;
   let picoUsd = 0n;
+  // The plan's adapter spec: run-entry overrides (num_output_tokens, ...) count in the estimate.
+  const render = compilePromptTemplate(plan.benchmark.prompt, plan.adapterSpec);
   for await (const { instance } of selection.instances()) {
-    const { request } = plan.benchmark.prompt.render(instance);
+    const { request } = render(instance);
     const usage = {
       promptTokens: estimatePromptTokens(request),
       completionTokens: maxCompletionTokens(request),

@@ -52,6 +52,8 @@ export async function annotateInstance(
         context,
       );
     } catch (error) {
+      // A run stopped meanwhile (Ctrl-C, --max-cost) must not save the instance as unannotatable.
+      if (context.signal?.aborted) throw error;
       errors[annotator.id] = toMedHelmError(error, `annotator ${annotator.id}`).message;
     }
   }

@@ -1,10 +1,13 @@
-import type { JudgeV1, LanguageModelV1 } from '@medhelm/core';
-import { createRateLimiter, type RetryPolicy } from '@medhelm/http';
-import { costInPicoUsd, usdFromPicoUsd } from '@medhelm/model-config';
+import type { JudgeV1 } from '@medhelm/core';
+import type { RetryPolicy } from '@medhelm/http';
 import type { RequestCacheLike } from '@medhelm/store';
 import type { ModelDeployment } from '../plan/model-deployment.ts';
 import type { TokenCounts } from '../run-outcome.ts';
-import { CachedLanguageModel } from './cached-model.ts';
+import type { CostBudget } from './cost-budget.ts';
+import { isCostCapReached } from './cost-cap-reached.ts';
+import { MeteredModel } from './metered-model.ts';
+import type { ModelPool } from './model-pool.ts';
+import { SpendMeter } from './spend-meter.ts';
 
 /** One configured judge: its name in HELM's `annotator_models` and the deployment that answers. */
 export interface JudgeDeployment {
@@ -17,41 +20,39 @@ export interface Jury {
   judges: readonly JudgeV1[];
   /** What the judges' calls made in this run cost: USD (undefined when a judge has no known price). */
   spend(): { usd: number | undefined; usage: TokenCounts; cachedUsage: TokenCounts };
-  close(): Promise<void>;
 }
 
 /**
- * Wraps each judge deployment in the engine's request cache, its own rate limiter (the deployment's
- * limits) and the run's retry policy, and counts what the calls cost at the judge's price. Answers
- * from the request cache are free, as for candidate calls.
+ * The judges of one run, each a MeteredModel over the invocation's pool: the request cache, the
+ * judge deployment's limiter (shared with a candidate run on the same deployment), the run's retry
+ * policy and `--max-cost` budget, and a meter of the run's jury spend. Cached answers are free.
  */
 export function createJury(
   judgeDeployments: readonly JudgeDeployment[],
   options: {
-    languageModel: (deployment: ModelDeployment) => LanguageModelV1;
+    pool: ModelPool;
     requestCache: RequestCacheLike;
+    /** Concurrency of a judge deployment that has no `limits.concurrency` and no limiter yet. */
     concurrency: number;
     retry?: Partial<RetryPolicy>;
     signal?: AbortSignal;
-    /** Called with the cost of each judge call made (not cached), e.g. to count it against `--max-cost`. */
-    onSpend?: (picoUsd: bigint) => void;
+    budget?: CostBudget;
+    /** Called when a judge call is refused by `--max-cost`, before the refusal is thrown (stops the run). */
+    onCostCap?: () => void;
   },
 ): Jury {
-  let spentPicoUsd = 0n;
-  let unpriced = false;
-  const usage: TokenCounts = { promptTokens: 0, completionTokens: 0 };
-  const cachedUsage: TokenCounts = { promptTokens: 0, completionTokens: 0 };
-  const models: LanguageModelV1[] = [];
+  const meter = new SpendMeter();
   const judges = judgeDeployments.map(({ name, deployment }): JudgeV1 => {
-    const languageModel = options.languageModel(deployment);
-    models.push(languageModel);
-    const limits = deployment.limits;
-    const model = new CachedLanguageModel(languageModel, options.requestCache, {
-      limiter: createRateLimiter({
-        concurrency: limits?.concurrency ?? options.concurrency,
-        ...(limits?.requestsPerMinute === undefined ? {} : { requestsPerMinute: limits.requestsPerMinute }),
-        ...(limits?.tokensPerMinute === undefined ? {} : { tokensPerMinute: limits.tokensPerMinute }),
-      }),
+    const { model, limiter } = options.pool.get(
+      deployment,
+      deployment.limits?.concurrency ?? options.concurrency,
+    );
+    const metered = new MeteredModel(model, {
+      cache: options.requestCache,
+      limiter,
+      meter,
+      ...(deployment.price === undefined ? {} : { price: deployment.price }),
+      ...(options.budget === undefined ? {} : { budget: options.budget }),
       ...(options.retry === undefined ? {} : { retry: options.retry }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
@@ -59,31 +60,18 @@ export function createJury(
       name,
       helmModel: deployment.helmModel,
       generate: async (request, callOptions) => {
-        const generation = await model.generate(request, callOptions?.signal);
-        const counts = generation.cached ? cachedUsage : usage;
-        counts.promptTokens += generation.result.usage.promptTokens;
-        counts.completionTokens += generation.result.usage.completionTokens;
-        if (!generation.cached) {
-          if (deployment.price === undefined) unpriced = true;
-          else {
-            const cost = costInPicoUsd(generation.result.usage, deployment.price);
-            spentPicoUsd += cost;
-            options.onSpend?.(cost);
-          }
+        try {
+          const call = callOptions?.signal === undefined ? {} : { signal: callOptions.signal };
+          return (await metered.generate(request, call)).result;
+        } catch (error) {
+          if (isCostCapReached(error)) options.onCostCap?.();
+          throw error;
         }
-        return generation.result;
       },
     };
   });
   return {
     judges,
-    spend: () => ({
-      usd: unpriced ? undefined : usdFromPicoUsd(spentPicoUsd),
-      usage: { ...usage },
-      cachedUsage: { ...cachedUsage },
-    }),
-    close: async () => {
-      await Promise.all(models.map((model) => model.close?.()));
-    },
+    spend: () => ({ usd: meter.usd, usage: { ...meter.spentUsage }, cachedUsage: { ...meter.cachedUsage } }),
   };
 }

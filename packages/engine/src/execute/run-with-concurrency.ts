@@ -1,25 +1,42 @@
 /**
  * Runs `worker` over a stream of items with at most `concurrency` in flight, pulling items only
  * as slots free up (so the stream is never read ahead). Stops taking new items once `signal`
- * aborts; items already running finish. The first worker error is rethrown after in-flight work
- * settles.
+ * aborts; items already running finish. `onNoMoreItems` is called once no further item will be
+ * taken (the stream ended, the run stopped or a worker failed) while the last ones may still run:
+ * the moment a next run may start using the freed slots. The first worker error is rethrown
+ * after in-flight work settles.
  */
 export async function runWithConcurrency<T>(
   items: AsyncIterable<T>,
   concurrency: number,
   worker: (item: T) => Promise<void>,
   signal?: AbortSignal,
+  onNoMoreItems?: () => void,
 ): Promise<void> {
   const iterator = items[Symbol.asyncIterator]();
   let failure: { error: unknown } | undefined;
   let exhausted = false;
+  let announced = false;
+  const noMoreItems = () => {
+    if (announced) return;
+    announced = true;
+    onNoMoreItems?.();
+  };
 
   async function lane(): Promise<void> {
     while (!exhausted && failure === undefined && !signal?.aborted) {
-      const next = await iterator.next();
+      let next: IteratorResult<T>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        // The stream failed (a bad data row): the items in flight still finish before it is rethrown.
+        failure ??= { error };
+        exhausted = true;
+        break;
+      }
       if (next.done) {
         exhausted = true;
-        return;
+        break;
       }
       try {
         await worker(next.value);
@@ -27,9 +44,14 @@ export async function runWithConcurrency<T>(
         failure ??= { error };
       }
     }
+    noMoreItems();
   }
 
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, () => lane()));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, () => lane()));
+  } finally {
+    noMoreItems();
+  }
   if (!exhausted) await iterator.return?.();
   if (failure !== undefined) throw failure.error;
 }

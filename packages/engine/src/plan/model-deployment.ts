@@ -72,3 +72,16 @@ export function resolveModelDeployment(
 function helmModelName(providerId: string, modelId: string): string {
   return modelId.includes('/') ? modelId : `${providerId}/${modelId}`;
 }
+
+/**
+ * What makes two deployments the same endpoint for rate limits and connections: provider, model,
+ * base URL and key variable (never the key). Calls to one identity share one limiter and one model.
+ */
+export function deploymentIdentity(deployment: ModelDeployment): string {
+  return [
+    deployment.providerId,
+    deployment.modelId,
+    deployment.baseUrl ?? '',
+    deployment.apiKeyEnvVar ?? '',
+  ].join('\u0000');
+}

@@ -18,7 +18,22 @@ export interface RunPlan {
   adapterSpec: HelmAdapterSpec;
   /** HELM run groups (`run_spec.groups`). */
   groups: string[];
+  /**
+   * The run's one concurrency: instances in flight, the deployment limiter's slots and the
+   * provider's connection pool (`--concurrency`, else the deployment's `limits.concurrency`, else
+   * {@link DEFAULT_CONCURRENCY}).
+   */
+  concurrency: number;
 }
+
+/** Instances in flight when neither `--concurrency` nor the deployment's limits say (HELM: 4 threads). */
+export const DEFAULT_CONCURRENCY = 4;
+
+/** Resolves a run entry's `model` / `model_deployment` values into a deployment with its settings. */
+export type DeploymentResolver = (
+  model: string | undefined,
+  modelDeployment: string | undefined,
+) => ModelDeployment;
 
 /** Run-entry keys that are HELM run expanders we support, and what they change. */
 const EXPANDERS: Record<string, (spec: HelmAdapterSpec, value: string, entry: string) => HelmAdapterSpec> = {
@@ -44,6 +59,13 @@ const EXPANDERS: Record<string, (spec: HelmAdapterSpec, value: string, entry: st
 export interface PlanOptions {
   /** `--max-eval-instances`: applies where the run entry sets none (as in HELM). */
   maxEvalInstances?: number;
+  /** `--concurrency`: wins over every deployment's `limits.concurrency`. */
+  concurrency?: number;
+  /**
+   * Resolves the deployment of entries that do not carry one (base URL, key variable, limits and
+   * price from a models file, the built-in table or flags). Default: the names alone, no settings.
+   */
+  resolveDeployment?: DeploymentResolver;
 }
 
 /**
@@ -74,7 +96,12 @@ function planRun(
   const benchmark = registries.benchmarks.get(entry.benchmarkId);
   const description = `${entry.benchmarkId}:${entry.args.map(([key, value]) => `${key}=${value}`).join(',')}`;
   const values = new Map(entry.args);
-  const deployment = resolveModelDeployment(values.get('model'), values.get('model_deployment'));
+  const deployment =
+    entry.deployment ??
+    (options.resolveDeployment ?? resolveModelDeployment)(
+      values.get('model'),
+      values.get('model_deployment'),
+    );
   registries.providers.get(deployment.providerId);
 
   let adapterSpec: HelmAdapterSpec = {
@@ -106,7 +133,8 @@ function planRun(
     runName += `,groups=${[...entry.groups].sort().join('-')}`;
     for (const group of entry.groups) if (!groups.includes(group)) groups.push(group);
   }
-  return { runName: sanitize(runName), benchmark, deployment, adapterSpec, groups };
+  const concurrency = options.concurrency ?? deployment.limits?.concurrency ?? DEFAULT_CONCURRENCY;
+  return { runName: sanitize(runName), benchmark, deployment, adapterSpec, groups, concurrency };
 }
 
 /** HELM's model expander names a run after the last two `/` parts of the model name. */

@@ -1,4 +1,5 @@
 import { ConfigError } from '@medhelm/core';
+import type { ModelDeployment } from './model-deployment.ts';
 
 /**
  * A HELM run entry, `<benchmark>:<key>=<value>,<key>=<value>` (HELM's `parse_object_spec`). Keys
@@ -11,6 +12,12 @@ export interface RunEntry {
   priority?: number;
   /** Extra HELM run groups from a conf file entry. */
   groups?: readonly string[];
+  /**
+   * The deployment, already resolved with its settings (base URL, key variable, limits, price),
+   * when the entry came from `--models`; otherwise `model` / `model_deployment` are resolved when
+   * the runs are planned.
+   */
+  deployment?: ModelDeployment;
 }
 
 /** Parses one run-entry description; `source` names where it came from for error messages. */

@@ -9,8 +9,8 @@ import {
   ScoringError,
 } from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
-import type { CompletedCheckpoint } from '../checkpoint-record.ts';
-import { scoreInstance } from './score-instance.ts';
+import type { CompletedInstance } from '../checkpoint-record.ts';
+import { predictionOf, scoreInstance } from './score-instance.ts';
 
 const DATABASE: DatasetFileV1 = { name: 'db.sqlite', url: 'https://example.org/db.sqlite' };
 
@@ -61,9 +61,7 @@ const benchmark: BenchmarkV1 = defineBenchmark({
   },
 });
 
-const checkpoint: CompletedCheckpoint = {
-  status: 'ok',
-  requestKey: 'k',
+const completed: CompletedInstance = {
   instance: { id: 'id0', input: { text: 'q' }, references: [], split: 'test' },
   rendered: {
     request: {
@@ -80,27 +78,36 @@ const checkpoint: CompletedCheckpoint = {
     numTrainInstances: 0,
     promptTruncated: false,
   },
-  result: {
-    completions: [{ text: 'a', logprob: 0, finishReason: 'stop' }],
-    usage: { promptTokens: 1, completionTokens: 1 },
-    requestTimeSeconds: 0,
-    requestDatetime: 0,
+  checkpoint: {
+    status: 'ok',
+    requestKey: 'k',
+    result: {
+      completions: [{ text: 'a', logprob: 0, finishReason: 'stop' }],
+      usage: { promptTokens: 1, completionTokens: 1 },
+      requestTimeSeconds: 0,
+      requestDatetime: 0,
+    },
   },
 };
 
 describe('scoreInstance', () => {
   it("hands the run's file resolver to the scorer", async () => {
     const asked: string[] = [];
-    const scored = await scoreInstance(benchmark, databaseScorer, checkpoint, async (file) => {
-      asked.push(file.name);
-      return `/data/${file.name}`;
-    });
+    const scored = await scoreInstance(
+      databaseScorer,
+      completed,
+      predictionOf(benchmark, completed),
+      async (file) => {
+        asked.push(file.name);
+        return `/data/${file.name}`;
+      },
+    );
     expect(scored).toEqual({ values: { found: true } });
     expect(asked).toEqual(['db.sqlite']);
   });
 
   it('records why a scorer that needs data files could not score without them', async () => {
-    const scored = await scoreInstance(benchmark, databaseScorer, checkpoint);
+    const scored = await scoreInstance(databaseScorer, completed, predictionOf(benchmark, completed));
     expect(scored).toEqual({ error: expect.stringContaining('no data files in this context') });
   });
 });

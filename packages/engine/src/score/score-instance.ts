@@ -6,19 +6,22 @@ import {
   type ScoreValuesV1,
   toMedHelmError,
 } from '@medhelm/core';
-import type { CompletedCheckpoint } from '../checkpoint-record.ts';
+import type { CompletedInstance } from '../checkpoint-record.ts';
+
+/** The first completion of an instance and its normalized prediction (through the normalizers). */
+export interface Prediction {
+  completion: string;
+  prediction: string | null;
+}
 
 /** The normalized prediction of a completed instance (first completion through the normalizers). */
-export function predictionOf(
-  benchmark: BenchmarkV1,
-  checkpoint: CompletedCheckpoint,
-): { completion: string; prediction: string | null } {
-  const completion = checkpoint.result.completions[0]?.text ?? '';
+export function predictionOf(benchmark: BenchmarkV1, completed: CompletedInstance): Prediction {
+  const completion = completed.checkpoint.result.completions[0]?.text ?? '';
   const prediction = applyNormalizers(benchmark.normalizers, completion, {
-    instance: checkpoint.instance,
-    ...(checkpoint.rendered.outputMapping === undefined
+    instance: completed.instance,
+    ...(completed.rendered.outputMapping === undefined
       ? {}
-      : { outputMapping: checkpoint.rendered.outputMapping }),
+      : { outputMapping: completed.rendered.outputMapping }),
   });
   return { completion, prediction };
 }
@@ -28,21 +31,21 @@ export function predictionOf(
  * that throws (as HELM's metric raises on some inputs) leaves the instance unscored; the run goes on.
  */
 export async function scoreInstance(
-  benchmark: BenchmarkV1,
   scorer: ScorerV1,
-  checkpoint: CompletedCheckpoint,
+  completed: CompletedInstance,
+  { completion, prediction }: Prediction,
   resolveFile?: (file: DatasetFileV1) => Promise<string>,
 ): Promise<{ values: ScoreValuesV1 } | { error: string }> {
-  const { completion, prediction } = predictionOf(benchmark, checkpoint);
+  const { instance, rendered, checkpoint } = completed;
   try {
     const values = await scorer.score({
-      instance: checkpoint.instance,
-      request: checkpoint.rendered.request,
+      instance,
+      request: rendered.request,
       result: checkpoint.result,
       completion,
       prediction,
-      numTrainInstances: checkpoint.rendered.numTrainInstances,
-      promptTruncated: checkpoint.rendered.promptTruncated,
+      numTrainInstances: rendered.numTrainInstances,
+      promptTruncated: rendered.promptTruncated,
       ...(resolveFile === undefined ? {} : { resolveFile }),
       ...(checkpoint.annotations === undefined ? {} : { annotations: checkpoint.annotations }),
     });

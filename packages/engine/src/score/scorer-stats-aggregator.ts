@@ -4,7 +4,6 @@ import {
   type IdentifiedInstance,
   type MetricName,
   mergeStats,
-  metricNameKey,
   type ScorerV1,
   type ScoreValuesV1,
   type Stat,
@@ -16,9 +15,25 @@ const ROBUSTNESS_WORST = { name: 'robustness', robustness: true, fairness: false
 const FAIRNESS_WORST = { name: 'fairness', robustness: false, fairness: true, computed_on: 'worst' };
 
 interface Context {
+  key: string;
   split: string;
   subSplit: string | undefined;
   instanceCount: number;
+  /** The accumulators of each stat name in this context: HELM's trial stat and its worst-case copies. */
+  byName: Map<string, { trial: Accumulator; worst?: [robustness: Accumulator, fairness: Accumulator] }>;
+}
+
+/**
+ * HELM's sufficient statistics of one Stat, added to in place. Values are added in the order HELM
+ * adds them (`sum += x`, `sum_squared += x * x`), so the totals are bit-identical to HELM's.
+ */
+interface Accumulator {
+  name: MetricName;
+  count: number;
+  sum: number;
+  sumSquared: number;
+  min: number | undefined;
+  max: number | undefined;
 }
 
 /**
@@ -26,11 +41,12 @@ interface Context {
  * per-instance stats tagged with the instance's split; merged by MetricName in order of first
  * appearance; `derive_stats` per context; worst-case robustness/fairness copies (with no
  * perturbations, the per-instance minimum of each stat that has a value); then `take_mean` of
- * every trial stat. Memory grows with the number of stat names, not of instances.
+ * every trial stat. Memory grows with the number of stat names, not of instances; nothing is
+ * allocated per value but the per-instance stats returned for per_instance_stats.json.
  */
 export class ScorerStatsAggregator {
-  private readonly trialStats = new Map<string, Stat>();
-  private readonly worstStats = new Map<string, Stat>();
+  private readonly trial = new Map<string, Accumulator>();
+  private readonly worst = new Map<string, Accumulator>();
   private readonly contexts = new Map<string, Context>();
 
   constructor(private readonly scorer: ScorerV1) {}
@@ -40,18 +56,35 @@ export class ScorerStatsAggregator {
     const context = this.contextOf(instance);
     context.instanceCount++;
     const stats: Stat[] = [];
-    for (const [name, value] of Object.entries(values)) {
-      const metricName = withContext({ name }, context);
-      const stat = value === null ? emptyStat(metricName) : statOf(metricName, value);
-      stats.push(stat);
-      mergeInto(this.trialStats, stat);
-      if (stat.count > 0 && stat.min !== undefined) {
-        for (const perturbation of [ROBUSTNESS_WORST, FAIRNESS_WORST]) {
-          mergeInto(this.worstStats, statOf({ ...metricName, perturbation }, stat.min));
-        }
+    for (const name in values) {
+      const value = values[name];
+      let entry = context.byName.get(name);
+      if (entry === undefined) {
+        const key = `${context.key}\u0000${name}`;
+        entry = { trial: accumulatorOf(this.trial, key, withContext(name, context)) };
+        context.byName.set(name, entry);
       }
+      if (value === null || value === undefined) {
+        stats.push(emptyStat(entry.trial.name));
+        continue;
+      }
+      const x = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+      stats.push(singleValueStat(entry.trial.name, x));
+      addValue(entry.trial, x);
+      // The worst case over no perturbations is the instance's own value (HELM: min over one);
+      // HELM has these copies only for stats that got a value.
+      entry.worst ??= this.worstCopies(entry.trial.name, `${context.key}\u0000${name}`);
+      addValue(entry.worst[0], x);
+      addValue(entry.worst[1], x);
     }
     return stats;
+  }
+
+  private worstCopies(name: MetricName, key: string): [Accumulator, Accumulator] {
+    return [
+      accumulatorOf(this.worst, `${key}\u0000r`, { ...name, perturbation: ROBUSTNESS_WORST }),
+      accumulatorOf(this.worst, `${key}\u0000f`, { ...name, perturbation: FAIRNESS_WORST }),
+    ];
   }
 
   /** Counts an instance that got no stats from this scorer (it raised), for context sizes. */
@@ -61,11 +94,12 @@ export class ScorerStatsAggregator {
 
   /** The aggregated stats, in HELM's order, as they go to stats.json. */
   finish(): Stat[] {
-    const trial = new Map(this.trialStats);
+    const trial = new Map<string, Stat>();
+    for (const [key, accumulator] of this.trial) trial.set(key, toStat(accumulator));
     if (this.scorer.deriveStats !== undefined) {
       for (const context of this.contexts.values()) {
         const merged = new Map<string, Stat>();
-        for (const stat of this.trialStats.values()) {
+        for (const stat of trial.values()) {
           if (stat.name.split === context.split && stat.name.sub_split === context.subSplit) {
             merged.set(stat.name.name, stat);
           }
@@ -76,38 +110,81 @@ export class ScorerStatsAggregator {
           instanceCount: context.instanceCount,
         });
         for (const [name, value] of Object.entries(derived)) {
-          const metricName = withContext({ name }, context);
-          mergeInto(trial, value === null ? emptyStat(metricName) : statOf(metricName, value));
+          const metricName = withContext(name, context);
+          const stat = value === null ? emptyStat(metricName) : statOf(metricName, value);
+          const key = `${context.key}\u0000${name}`;
+          const existing = trial.get(key);
+          trial.set(key, existing === undefined ? stat : mergeStats(existing, stat));
         }
       }
     }
-    for (const stat of this.worstStats.values()) mergeInto(trial, stat);
+    for (const [key, accumulator] of this.worst) trial.set(key, toStat(accumulator));
     return [...trial.values()].map(takeMean);
   }
 
   private contextOf(instance: IdentifiedInstance): Context {
-    const key = JSON.stringify([instance.split, instance.subSplit ?? null]);
+    const key =
+      instance.subSplit === undefined ? instance.split : `${instance.split}\u0000${instance.subSplit}`;
     let context = this.contexts.get(key);
     if (context === undefined) {
-      context = { split: instance.split, subSplit: instance.subSplit, instanceCount: 0 };
+      context = {
+        key,
+        split: instance.split,
+        subSplit: instance.subSplit,
+        instanceCount: 0,
+        byName: new Map(),
+      };
       this.contexts.set(key, context);
     }
     return context;
   }
 }
 
-function withContext(name: { name: string }, context: Context): MetricName {
+function withContext(name: string, context: Context): MetricName {
   return {
-    name: name.name,
+    name,
     split: context.split,
     ...(context.subSplit === undefined ? {} : { sub_split: context.subSplit }),
   };
 }
 
-function mergeInto(stats: Map<string, Stat>, stat: Stat): void {
-  const key = metricNameKey(stat.name);
-  const existing = stats.get(key);
-  stats.set(key, existing === undefined ? stat : mergeStats(existing, stat));
+function accumulatorOf(map: Map<string, Accumulator>, key: string, name: MetricName): Accumulator {
+  let accumulator = map.get(key);
+  if (accumulator === undefined) {
+    accumulator = { name, count: 0, sum: 0, sumSquared: 0, min: undefined, max: undefined };
+    map.set(key, accumulator);
+  }
+  return accumulator;
+}
+
+function addValue(accumulator: Accumulator, x: number): void {
+  accumulator.count++;
+  accumulator.sum += x;
+  accumulator.sumSquared += x * x;
+  accumulator.min = accumulator.min === undefined ? x : Math.min(accumulator.min, x);
+  accumulator.max = accumulator.max === undefined ? x : Math.max(accumulator.max, x);
+}
+
+/**
+ * HELM's `Stat(name).add(x)`: count 1, so mean = x / 1 = x and variance = max(0, x*x/1 - x*x) = 0
+ * exactly; built directly rather than through the general arithmetic, once per value.
+ */
+function singleValueStat(name: MetricName, x: number): Stat {
+  return { name, count: 1, sum: x, sum_squared: x * x, min: x, max: x, mean: x, variance: 0, stddev: 0 };
+}
+
+/** The Stat of an accumulator, with HELM's derived fields (mean, variance, stddev). */
+function toStat(accumulator: Accumulator): Stat {
+  const empty = emptyStat(accumulator.name);
+  if (accumulator.count === 0) return empty;
+  return mergeStats(empty, {
+    name: accumulator.name,
+    count: accumulator.count,
+    sum: accumulator.sum,
+    sum_squared: accumulator.sumSquared,
+    ...(accumulator.min === undefined ? {} : { min: accumulator.min }),
+    ...(accumulator.max === undefined ? {} : { max: accumulator.max }),
+  });
 }
 
 /** HELM's InstancesPerSplitMetric: `num_instances` per split context, as a count-1 stat. */

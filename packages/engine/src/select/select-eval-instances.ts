@@ -22,9 +22,20 @@ export interface EvalSelection {
   availableCount: number;
   /** How many are evaluated. */
   selectedCount: number;
+  /** Whether HELM's downsampling chose a subset in its own order (positions are not file order). */
+  downsampled: boolean;
   /** Streams the selected instances (in file order; `position` gives HELM's order). */
   instances(): AsyncIterable<SelectedInstance>;
+  /**
+   * Streams the selected instances in HELM's order (by `position`). Without downsampling that is
+   * file order, one pass; a downsampled selection is read in passes of at most `window` positions
+   * each, so memory stays bounded by the window, not the selection.
+   */
+  inPositionOrder(window?: number): AsyncIterable<SelectedInstance>;
 }
+
+/** Instances held at once when a downsampled selection is put in HELM's order. */
+export const POSITION_ORDER_WINDOW = 4096;
 
 /**
  * Chooses a run's eval instances exactly as HELM: ids `id0..` assigned over all instances in load
@@ -49,7 +60,11 @@ export async function selectEvalInstances(options: {
     index++;
   }
   const selectedIndices = downsampleEvalIndices(availableCount, options.maxEvalInstances);
-  const positionByEvalIndex = new Map(selectedIndices.map((evalIndex, position) => [evalIndex, position]));
+  const downsampled = selectedIndices.some((evalIndex, position) => evalIndex !== position);
+  // Without downsampling an instance's position is its eval index: no map per instance.
+  const positionByEvalIndex = downsampled
+    ? new Map(selectedIndices.map((evalIndex, position) => [evalIndex, position]))
+    : undefined;
 
   async function* instances(): AsyncIterable<SelectedInstance> {
     let overallIndex = 0;
@@ -58,13 +73,29 @@ export async function selectEvalInstances(options: {
       const id = anyWithoutId ? `id${overallIndex}` : (instance.id as string);
       overallIndex++;
       if (!evalSplits.has(instance.split)) continue;
-      const position = positionByEvalIndex.get(evalIndex);
+      const position = positionByEvalIndex === undefined ? evalIndex : positionByEvalIndex.get(evalIndex);
       evalIndex++;
       if (position !== undefined) yield { position, instance: { ...instance, id } };
     }
   }
 
-  return { availableCount, selectedCount: selectedIndices.length, instances };
+  async function* inPositionOrder(window = POSITION_ORDER_WINDOW): AsyncIterable<SelectedInstance> {
+    if (!downsampled) {
+      yield* instances();
+      return;
+    }
+    for (let start = 0; start < selectedIndices.length; start += window) {
+      const end = Math.min(start + window, selectedIndices.length);
+      const slots: Array<SelectedInstance | undefined> = new Array(end - start);
+      for await (const selected of instances()) {
+        if (selected.position >= start && selected.position < end)
+          slots[selected.position - start] = selected;
+      }
+      for (const selected of slots) if (selected !== undefined) yield selected;
+    }
+  }
+
+  return { availableCount, selectedCount: selectedIndices.length, downsampled, instances, inPositionOrder };
 }
 
 function validate(benchmarkId: string, instance: Instance, index: number): void {

@@ -16,6 +16,7 @@ function outcome(deployment: string, candidateUsd: number | undefined, paidToken
       deployment: { providerId: 'p', modelId: 'm', helmModel: 'org/m', helmDeployment: deployment },
       adapterSpec: benchmark.prompt.adapterSpec,
       groups: [],
+      concurrency: 1,
     },
     interrupted: false,
     counts: {

@@ -13,13 +13,19 @@ export function toHelmJson(value: unknown, indent = 0): string {
   return indent === 0 ? text : text.replaceAll('\n', `\n${' '.repeat(indent)}`);
 }
 
+/** Text gathered before one write to the file: few system calls, bounded memory. */
+const WRITE_CHUNK_CHARACTERS = 1 << 18;
+
 /**
  * Writes a JSON document whose one large list is streamed item by item, so memory does not grow
- * with the number of instances. `prefix` is the text before the list's first item (e.g. `[` or
+ * with the number of instances. Items are gathered into chunks of about 256 K characters, and a
+ * chunk is awaited before the next is gathered (back-pressure: a slow disk slows the writer, it
+ * never queues the whole file). `prefix` is the text before the list's first item (e.g. `[` or
  * `{"adapter_spec": ..., "request_states": [`), `suffix` the text after its last.
  */
 export class StreamedJsonWriter {
   private itemCount = 0;
+  private buffer = '';
 
   private constructor(
     private readonly handle: FileHandle,
@@ -28,20 +34,40 @@ export class StreamedJsonWriter {
 
   static async open(path: string, prefix: string, itemIndent: number): Promise<StreamedJsonWriter> {
     const handle = await open(path, 'w');
-    await handle.write(prefix);
-    return new StreamedJsonWriter(handle, itemIndent);
+    const writer = new StreamedJsonWriter(handle, itemIndent);
+    writer.buffer = prefix;
+    return writer;
+  }
+
+  /** How many items were written. */
+  get count(): number {
+    return this.itemCount;
   }
 
   async write(item: unknown): Promise<void> {
     const separator = this.itemCount === 0 ? '\n' : ',\n';
     this.itemCount++;
-    await this.handle.write(`${separator}${' '.repeat(this.itemIndent)}${toHelmJson(item, this.itemIndent)}`);
+    this.buffer += `${separator}${' '.repeat(this.itemIndent)}${toHelmJson(item, this.itemIndent)}`;
+    if (this.buffer.length >= WRITE_CHUNK_CHARACTERS) await this.drain();
   }
 
   /** Closes the list: `closing` is the list's closing text after the items (e.g. `]`). */
   async close(closing: string): Promise<void> {
     const listEnd = this.itemCount === 0 ? '' : `\n${' '.repeat(Math.max(0, this.itemIndent - 2))}`;
-    await this.handle.write(`${listEnd}${closing}`);
+    this.buffer += `${listEnd}${closing}`;
+    await this.drain();
     await this.handle.close();
+  }
+
+  /** Closes the file without finishing it (the writer failed; its folder is removed). */
+  async abandon(): Promise<void> {
+    this.buffer = '';
+    await this.handle.close().catch(() => {});
+  }
+
+  private async drain(): Promise<void> {
+    const text = this.buffer;
+    this.buffer = '';
+    await this.handle.write(text);
   }
 }

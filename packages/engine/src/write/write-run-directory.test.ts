@@ -14,7 +14,7 @@ import {
 import { helmBasicGenerationScorer, multipleChoiceOutputMappingNormalizer } from '@medhelm/metrics';
 import { findSharedDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
-import type { CompletedCheckpoint } from '../checkpoint-record.ts';
+import type { CompletedInstance } from '../checkpoint-record.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import { writeRunDirectory } from './write-run-directory.ts';
 
@@ -73,7 +73,7 @@ describe.skipIf(sharedDirectory === undefined)('writeRunDirectory against a run 
       read<Array<{ instance_id: string; stats: HelmStat[] }>>('per_instance_stats.json');
     const helmStats = read<HelmStat[]>('stats.json');
 
-    const checkpoints: CompletedCheckpoint[] = scenarioState.request_states.map((state) => {
+    const completed: CompletedInstance[] = scenarioState.request_states.map((state) => {
       const tokenStats = helmPerInstance.find((entry) => entry.instance_id === state.instance.id)!.stats;
       const count = (name: string) => tokenStats.find((stat) => stat.name.name === name)!.sum;
       const instance: IdentifiedInstance = {
@@ -93,9 +93,8 @@ describe.skipIf(sharedDirectory === undefined)('writeRunDirectory against a run 
         requestDatetime: state.result.request_datetime,
       };
       return {
-        status: 'ok',
-        requestKey: state.instance.id,
         instance,
+        checkpoint: { status: 'ok', requestKey: state.instance.id, result, cached: false },
         rendered: {
           request: {
             prompt: state.request.prompt,
@@ -112,8 +111,6 @@ describe.skipIf(sharedDirectory === undefined)('writeRunDirectory against a run 
           numTrainInstances: 0,
           promptTruncated: false,
         },
-        result,
-        cached: false,
       };
     });
 
@@ -168,9 +165,10 @@ describe.skipIf(sharedDirectory === undefined)('writeRunDirectory against a run 
       },
       adapterSpec,
       groups: runSpec.groups,
+      concurrency: 1,
     };
     const suiteDirectory = mkdtempSync(join(tmpdir(), 'medhelm-write-'));
-    const written = await writeRunDirectory({ plan, suiteDirectory, completed: () => checkpoints });
+    const written = await writeRunDirectory({ plan, suiteDirectory, completed: streamOf(completed) });
 
     expect(readdirSync(written.runDirectory).sort()).toEqual([
       'per_instance_stats.json',
@@ -219,4 +217,8 @@ function expectStatsEqual(actual: HelmStat[], expected: HelmStat[]): void {
       expect(stat[key], `${JSON.stringify(stat.name)} ${key}`).toBeCloseTo(other[key], 12);
     }
   });
+}
+
+async function* streamOf<T>(items: readonly T[]): AsyncIterable<T> {
+  yield* items;
 }

@@ -1,13 +1,14 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DatasetFileV1, orderHelmAdapterSpec, type ScorerV1, type Stat } from '@medhelm/core';
-import type { CompletedCheckpoint } from '../checkpoint-record.ts';
+import type { CompletedInstance } from '../checkpoint-record.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import type { ScoringFailure } from '../run-outcome.ts';
-import { scoreInstance } from '../score/score-instance.ts';
+import { predictionOf, scoreInstance } from '../score/score-instance.ts';
 import { instancesPerSplitStats, ScorerStatsAggregator } from '../score/scorer-stats-aggregator.ts';
 import { StreamedJsonWriter, toHelmJson } from './helm-json.ts';
 import { helmRequestState, helmRunSpec, helmScenario, helmStat } from './helm-records.ts';
+import { ItemSpool, joinSpools } from './item-spool.ts';
 
 const INSTANCES_PER_SPLIT_METRIC = 'helm.benchmark.metrics.basic_metrics.InstancesPerSplitMetric';
 
@@ -22,16 +23,18 @@ export interface WrittenRun {
 
 /**
  * Writes a HELM run directory (`run_spec.json`, `scenario.json`, `scenario_state.json`,
- * `per_instance_stats.json`, `stats.json`) from the completed instances, streamed in HELM's order.
- * Everything goes to a temporary folder beside the target that is renamed into place at the end,
- * so a run directory is never half-written. Scoring happens here, so a changed scorer re-scores
- * saved results without calling the model again.
+ * `per_instance_stats.json`, `stats.json`) from the completed instances, read once, in HELM's
+ * order: each instance's request state is written, its prediction normalized once and every
+ * scorer run on it. Per-instance stats go to one spool per metric and are joined in HELM's
+ * metric-major order at the end. Everything goes to a temporary folder beside the target that is
+ * renamed into place at the end, so a run directory is never half-written. Scoring happens here,
+ * so a changed scorer re-scores saved results without calling the model again.
  */
 export async function writeRunDirectory(options: {
   plan: RunPlan;
   suiteDirectory: string;
-  /** Streams the completed instances in HELM's order; called once per pass. */
-  completed: () => Iterable<CompletedCheckpoint>;
+  /** The completed instances in HELM's order, streamed once. */
+  completed: AsyncIterable<CompletedInstance>;
   /** The run's file resolver, handed to scorers that read the benchmark's data files. */
   resolveFile?: (file: DatasetFileV1) => Promise<string>;
 }): Promise<WrittenRun> {
@@ -40,22 +43,109 @@ export async function writeRunDirectory(options: {
   const temporary = join(suiteDirectory, `.${plan.runName}.partial-${process.pid}`);
   await rm(temporary, { recursive: true, force: true });
   await mkdir(temporary, { recursive: true });
+  try {
+    return await writeInto(temporary, runDirectory, options);
+  } catch (error) {
+    // Never a half-written run directory: whatever stopped the writer, its temporary folder goes.
+    await rm(temporary, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function writeInto(
+  temporary: string,
+  runDirectory: string,
+  options: {
+    plan: RunPlan;
+    completed: AsyncIterable<CompletedInstance>;
+    resolveFile?: (file: DatasetFileV1) => Promise<string>;
+  },
+): Promise<WrittenRun> {
+  const { plan } = options;
 
   await writeFile(join(temporary, 'run_spec.json'), toHelmJson(helmRunSpec(plan)));
   await writeFile(join(temporary, 'scenario.json'), toHelmJson(helmScenario(plan)));
 
+  const steps = statSteps(plan);
+  const scorers = await Promise.all(
+    steps.flatMap((step, index) =>
+      step.kind === 'scorer'
+        ? [
+            ItemSpool.create(join(temporary, `.per-instance-${index}.part`), 2).then((spool) => ({
+              scorer: step.scorer,
+              aggregator: new ScorerStatsAggregator(step.scorer),
+              spool,
+            })),
+          ]
+        : [],
+    ),
+  );
   const splitCounts = new Map<string, { split: string; subSplit?: string; count: number }>();
   const usage = { promptTokens: 0, completionTokens: 0, estimated: false };
-  let completedCount = 0;
+  const scoringFailures: ScoringFailure[] = [];
+  let completedCount: number;
   const scenarioState = await StreamedJsonWriter.open(
     join(temporary, 'scenario_state.json'),
     `{\n  "adapter_spec": ${toHelmJson(orderHelmAdapterSpec(plan.adapterSpec), 2)},\n  "request_states": [`,
     4,
   );
-  for (const checkpoint of options.completed()) {
+  try {
+    completedCount = await scoreAndWriteStates(
+      options,
+      plan,
+      scenarioState,
+      scorers,
+      splitCounts,
+      usage,
+      scoringFailures,
+    );
+  } catch (error) {
+    await scenarioState.abandon();
+    await Promise.all(scorers.map(({ spool }) => spool.abandon()));
+    throw error;
+  }
+  await scenarioState.close(']\n}');
+
+  const stats: Stat[] = [];
+  for (const step of steps) {
+    if (step.kind === 'instances-per-split') stats.push(...instancesPerSplitStats(splitCounts));
+    else stats.push(...(scorers.find((entry) => entry.scorer === step.scorer)?.aggregator.finish() ?? []));
+  }
+  for (const { spool } of scorers) await spool.finish();
+  await joinSpools(
+    join(temporary, 'per_instance_stats.json'),
+    scorers.map((entry) => entry.spool),
+    2,
+  );
+  // HELM drops NaN stats before writing (stdlib JSON cannot encode them); we drop infinities too.
+  const finiteStats = stats.filter(hasFiniteSum);
+  await writeFile(join(temporary, 'stats.json'), toHelmJson(finiteStats.map(helmStat)));
+
+  await rm(runDirectory, { recursive: true, force: true });
+  await rename(temporary, runDirectory);
+  return { runDirectory, stats: finiteStats, scoringFailures, completedCount, usage };
+}
+
+/** Writes each completed instance's request state and scores it with every scorer; returns the count. */
+async function scoreAndWriteStates(
+  options: {
+    completed: AsyncIterable<CompletedInstance>;
+    resolveFile?: (file: DatasetFileV1) => Promise<string>;
+  },
+  plan: RunPlan,
+  scenarioState: StreamedJsonWriter,
+  scorers: ReadonlyArray<{ scorer: ScorerV1; aggregator: ScorerStatsAggregator; spool: ItemSpool }>,
+  splitCounts: Map<string, { split: string; subSplit?: string; count: number }>,
+  usage: WrittenRun['usage'],
+  scoringFailures: ScoringFailure[],
+): Promise<number> {
+  let completedCount = 0;
+  for await (const completed of options.completed) {
     completedCount++;
-    const { instance, rendered, result } = checkpoint;
-    const key = JSON.stringify([instance.split, instance.subSplit ?? null]);
+    const { instance, rendered, checkpoint } = completed;
+    const { result } = checkpoint;
+    const key =
+      instance.subSplit === undefined ? instance.split : `${instance.split}\u0000${instance.subSplit}`;
     const context = splitCounts.get(key) ?? {
       split: instance.split,
       ...(instance.subSplit === undefined ? {} : { subSplit: instance.subSplit }),
@@ -79,48 +169,25 @@ export async function writeRunDirectory(options: {
         ...(checkpoint.annotations === undefined ? {} : { annotations: checkpoint.annotations }),
       }),
     );
-  }
-  await scenarioState.close(']\n}');
-
-  const stats: Stat[] = [];
-  const scoringFailures: ScoringFailure[] = [];
-  const perInstanceStats = await StreamedJsonWriter.open(join(temporary, 'per_instance_stats.json'), '[', 2);
-  for (const step of statSteps(plan)) {
-    if (step.kind === 'instances-per-split') {
-      stats.push(...instancesPerSplitStats(splitCounts));
-      continue;
-    }
-    const aggregator = new ScorerStatsAggregator(step.scorer);
-    for (const checkpoint of options.completed()) {
-      const scored = await scoreInstance(plan.benchmark, step.scorer, checkpoint, options.resolveFile);
+    const prediction = predictionOf(plan.benchmark, completed);
+    for (const { scorer, aggregator, spool } of scorers) {
+      const scored = await scoreInstance(scorer, completed, prediction, options.resolveFile);
       if ('error' in scored) {
-        aggregator.addUnscored(checkpoint.instance);
-        scoringFailures.push({
-          instanceId: checkpoint.instance.id,
-          scorerId: step.scorer.id,
-          reason: scored.error,
-        });
+        aggregator.addUnscored(instance);
+        scoringFailures.push({ instanceId: instance.id, scorerId: scorer.id, reason: scored.error });
         continue;
       }
-      const instanceStats = aggregator.add(checkpoint.instance, scored.values).filter(hasFiniteSum);
+      const instanceStats = aggregator.add(instance, scored.values).filter(hasFiniteSum);
       if (instanceStats.length > 0) {
-        await perInstanceStats.write({
-          instance_id: checkpoint.instance.id,
+        await spool.append({
+          instance_id: instance.id,
           train_trial_index: 0,
           stats: instanceStats.map(helmStat),
         });
       }
     }
-    stats.push(...aggregator.finish());
   }
-  await perInstanceStats.close(']');
-  // HELM drops NaN stats before writing (stdlib JSON cannot encode them); we drop infinities too.
-  const finiteStats = stats.filter(hasFiniteSum);
-  await writeFile(join(temporary, 'stats.json'), toHelmJson(finiteStats.map(helmStat)));
-
-  await rm(runDirectory, { recursive: true, force: true });
-  await rename(temporary, runDirectory);
-  return { runDirectory, stats: finiteStats, scoringFailures, completedCount, usage };
+  return completedCount;
 }
 
 type StatStep = { kind: 'scorer'; scorer: ScorerV1 } | { kind: 'instances-per-split' };

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { renderPrompt } from '@medhelm/core';
 import { juryContractOptions } from '@medhelm/jury';
 import {
   createSampleLoadContext,
@@ -53,7 +54,7 @@ describe('the aci_bench jury score', () => {
     const instances = await loadContractInstances(benchmark, createSampleLoadContext());
     const [instance] = evaluatedInstances(benchmark, instances);
     if (instance === undefined) throw new Error('no evaluated instance');
-    const rendered = benchmark.prompt.render(instance);
+    const rendered = renderPrompt(benchmark.prompt, instance);
     const completion = 'HISTORY OF PRESENT ILLNESS\n\nThe patient presents for follow-up.';
     const verdict = (accuracy: number, completeness: number, clarity: number) => ({
       accuracy: { score: accuracy, explanation: 'a' },

@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, generationAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_aci_bench_run_spec` (medhelm_run_specs.py), verbatim. */
 export const ACI_BENCH_INSTRUCTIONS =
@@ -27,6 +27,6 @@ export function aciBenchAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The aci_bench prompt: HELM's generation adapter over {@link aciBenchAdapterSpec}. */
-export function createAciBenchPrompt(): PromptTemplateV1 {
+export function createAciBenchPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(aciBenchAdapterSpec());
 }

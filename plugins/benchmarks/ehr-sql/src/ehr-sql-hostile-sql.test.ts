@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DatasetFileV1, IdentifiedInstance, Instance } from '@medhelm/core';
+import { type DatasetFileV1, type IdentifiedInstance, type Instance, renderPrompt } from '@medhelm/core';
 import type { EhrSqlAnnotation } from '@medhelm/metrics';
 import { createSampleLoadContext } from '@medhelm/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ function sha256(path: string): string {
 function score(completion: string, id: string, by = scorer) {
   return by.score({
     instance: { ...instance, id },
-    request: createEhrSqlPrompt().render(instance).request,
+    request: renderPrompt(createEhrSqlPrompt(), instance).request,
     result: {
       completions: [{ text: completion, finishReason: 'stop' }],
       usage: { promptTokens: 1, completionTokens: 1 },

@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, generationAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_ehr_sql_run_spec` (medhelm_run_specs.py), verbatim. */
 export const EHR_SQL_INSTRUCTIONS =
@@ -30,6 +30,6 @@ export function ehrSqlAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The ehr_sql prompt: HELM's generation adapter over {@link ehrSqlAdapterSpec}. */
-export function createEhrSqlPrompt(): PromptTemplateV1 {
+export function createEhrSqlPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(ehrSqlAdapterSpec());
 }

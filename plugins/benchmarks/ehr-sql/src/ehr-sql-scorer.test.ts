@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { type DatasetFileV1, type IdentifiedInstance, type Instance, ScoringError } from '@medhelm/core';
+import {
+  type DatasetFileV1,
+  type IdentifiedInstance,
+  type Instance,
+  renderPrompt,
+  ScoringError,
+} from '@medhelm/core';
 import { type EhrSqlAnnotation, ehrSqlResultFromJson, ehrSqlValueEquals } from '@medhelm/metrics';
 import { createSampleLoadContext, findSharedDirectory } from '@medhelm/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -32,7 +38,7 @@ function scoreInput(
 ) {
   return {
     instance,
-    request: prompt.render(instance).request,
+    request: renderPrompt(prompt, instance).request,
     result: {
       completions: [{ text: completion, finishReason: 'stop' as const }],
       usage: { promptTokens: 1, completionTokens: 1 },

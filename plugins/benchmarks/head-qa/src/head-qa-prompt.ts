@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, multipleChoiceAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_head_qa_run_spec` (medhelm_run_specs.py), verbatim. */
 export const HEAD_QA_INSTRUCTIONS =
@@ -26,6 +26,6 @@ export function headQaAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The head_qa prompt: HELM's multiple_choice_joint adapter over {@link headQaAdapterSpec}. */
-export function createHeadQaPrompt(): PromptTemplateV1 {
+export function createHeadQaPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(headQaAdapterSpec());
 }

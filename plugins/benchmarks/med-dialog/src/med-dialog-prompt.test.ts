@@ -1,3 +1,4 @@
+import { renderPrompt } from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
 import { createMedDialogBenchmark } from './med-dialog-benchmark.ts';
 import { medDialogInstance } from './med-dialog-dataset.ts';
@@ -16,7 +17,7 @@ describe('the med_dialog prompt', () => {
       }),
       id: 'id2',
     };
-    const { request, numTrainInstances, promptTruncated } = benchmark.prompt.render(instance);
+    const { request, numTrainInstances, promptTruncated } = renderPrompt(benchmark.prompt, instance);
     expect(request.prompt).toBe(
       'Generate a one sentence summary of this patient-doctor conversation.\n' +
         '\n' +
@@ -34,7 +35,7 @@ describe('the med_dialog prompt', () => {
       ...medDialogInstance({ src: ' Patient: Hello doctor,  a rash.\n', tgt: 'Rash?' }),
       id: 'id0',
     };
-    expect(benchmark.prompt.render(instance).request.prompt).toBe(
+    expect(renderPrompt(benchmark.prompt, instance).request.prompt).toBe(
       'Generate a one sentence summary of this patient-doctor conversation.\n\nPatient-Doctor:  Patient: Hello doctor,  a rash.\n\nSummary:',
     );
   });

@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, generationAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_med_dialog_spec` (medhelm_run_specs.py), verbatim. */
 export const MED_DIALOG_INSTRUCTIONS = 'Generate a one sentence summary of this patient-doctor conversation.';
@@ -22,6 +22,6 @@ export function medDialogAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The med_dialog prompt: HELM's generation adapter over {@link medDialogAdapterSpec}. */
-export function createMedDialogPrompt(): PromptTemplateV1 {
+export function createMedDialogPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(medDialogAdapterSpec());
 }

@@ -1,4 +1,4 @@
-import { applyNormalizers, type IdentifiedInstance, type Instance } from '@medhelm/core';
+import { applyNormalizers, type IdentifiedInstance, type Instance, renderPrompt } from '@medhelm/core';
 import { createSampleLoadContext } from '@medhelm/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMedMcqaBenchmark } from './med-mcqa-benchmark.ts';
@@ -43,7 +43,7 @@ describe('med_mcqa prompts, derived by hand from HELM', () => {
     const instance = validInstance(0);
     // 10 train questions come first.
     expect(instance.id).toBe('id10');
-    const rendered = benchmark.prompt.render(instance);
+    const rendered = renderPrompt(benchmark.prompt, instance);
     expect(rendered.request.prompt).toBe(
       `${INSTRUCTIONS}\n` +
         '\n' +
@@ -61,14 +61,14 @@ describe('med_mcqa prompts, derived by hand from HELM', () => {
   });
 
   it('keeps an option\'s trailing space, as HELM does (fourth dev question, opd "High TSH ")', () => {
-    const rendered = benchmark.prompt.render(validInstance(3));
+    const rendered = renderPrompt(benchmark.prompt, validInstance(3));
     expect(rendered.request.prompt).toBe(
       `${INSTRUCTIONS}\n\nQuestion: All are true about Graves disease except:\nA. Exophthalmos\nB. Pretibial myxoedema\nC. Low TSH\nD. High TSH \n${OUTPUT_PREFIX}`,
     );
   });
 
   it("sends HELM's multiple_choice_joint request: 1 completion, 1 token, top 5, no stop", () => {
-    const { request, numTrainInstances, promptTruncated } = benchmark.prompt.render(validInstance(0));
+    const { request, numTrainInstances, promptTruncated } = renderPrompt(benchmark.prompt, validInstance(0));
     expect(request).toMatchObject({
       temperature: 0,
       maxTokens: 1,
@@ -84,7 +84,7 @@ describe('med_mcqa prompts, derived by hand from HELM', () => {
 describe('med_mcqa scoring of a completion', () => {
   async function score(completion: string): Promise<Readonly<Record<string, number | boolean | null>>> {
     const instance = validInstance(3);
-    const rendered = benchmark.prompt.render(instance);
+    const rendered = renderPrompt(benchmark.prompt, instance);
     const prediction = applyNormalizers(benchmark.normalizers, completion, {
       instance,
       outputMapping: rendered.outputMapping,

@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, multipleChoiceAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_medhelm_med_mcqa_spec` (medhelm_run_specs.py), verbatim. */
 export const MED_MCQA_INSTRUCTIONS =
@@ -30,6 +30,6 @@ export function medMcqaAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The med_mcqa prompt: HELM's multiple_choice_joint adapter over {@link medMcqaAdapterSpec}. */
-export function createMedMcqaPrompt(): PromptTemplateV1 {
+export function createMedMcqaPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(medMcqaAdapterSpec());
 }

@@ -1,4 +1,4 @@
-import { applyNormalizers, type IdentifiedInstance, type Instance } from '@medhelm/core';
+import { applyNormalizers, type IdentifiedInstance, type Instance, renderPrompt } from '@medhelm/core';
 import { createSampleLoadContext } from '@medhelm/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMedQaBenchmark } from './med-qa-benchmark.ts';
@@ -43,7 +43,7 @@ describe('med_qa prompts, derived by hand from HELM', () => {
     const instance = testInstance(0);
     // 10 train and 10 dev questions come first.
     expect(instance.id).toBe('id20');
-    const rendered = benchmark.prompt.render(instance);
+    const rendered = renderPrompt(benchmark.prompt, instance);
     expect(rendered.request.prompt).toBe(
       `${INSTRUCTIONS}\n` +
         '\n' +
@@ -63,14 +63,14 @@ describe('med_qa prompts, derived by hand from HELM', () => {
   });
 
   it('renders the second test question (non-ASCII option text, \\u00e9 in the file)', () => {
-    const rendered = benchmark.prompt.render(testInstance(1));
+    const rendered = renderPrompt(benchmark.prompt, testInstance(1));
     expect(rendered.request.prompt).toBe(
       `${INSTRUCTIONS}\n\nQuestion: A 55-year-old man has progressive weakness of both hands with fasciculations and brisk reflexes in the legs. Which of the following is the most likely diagnosis?\nA. Multiple sclerosis\nB. Myasthenia gravis\nC. Amyotrophic lateral sclerosis\nD. Guillain-Barré syndrome\n${OUTPUT_PREFIX}`,
     );
   });
 
   it("sends HELM's multiple_choice_joint request: 1 completion, 1 token, top 5, no stop", () => {
-    const { request, numTrainInstances, promptTruncated } = benchmark.prompt.render(testInstance(0));
+    const { request, numTrainInstances, promptTruncated } = renderPrompt(benchmark.prompt, testInstance(0));
     expect(request).toMatchObject({
       temperature: 0,
       maxTokens: 1,
@@ -86,7 +86,7 @@ describe('med_qa prompts, derived by hand from HELM', () => {
 describe('med_qa scoring of a completion', () => {
   async function score(completion: string): Promise<Readonly<Record<string, number | boolean | null>>> {
     const instance = testInstance(0);
-    const rendered = benchmark.prompt.render(instance);
+    const rendered = renderPrompt(benchmark.prompt, instance);
     const prediction = applyNormalizers(benchmark.normalizers, completion, {
       instance,
       outputMapping: rendered.outputMapping,

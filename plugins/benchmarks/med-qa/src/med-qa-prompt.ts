@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, multipleChoiceAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_medhelm_med_qa_spec` (medhelm_run_specs.py), verbatim. */
 export const MED_QA_INSTRUCTIONS =
@@ -30,6 +30,6 @@ export function medQaAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The med_qa prompt: HELM's multiple_choice_joint adapter over {@link medQaAdapterSpec}. */
-export function createMedQaPrompt(): PromptTemplateV1 {
+export function createMedQaPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(medQaAdapterSpec());
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { IdentifiedInstance, Instance } from '@medhelm/core';
+import { renderPrompt } from '@medhelm/core';
 import { createSampleLoadContext, describeBenchmarkContract } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { medbulletsBenchmark, plugin } from './index.ts';
@@ -104,7 +105,7 @@ describe('the medbullets benchmark', () => {
   it('renders a fixture question as HELM does: five lettered options, an empty one as "E. "', async () => {
     const instances = await fixtureInstances();
     const vaccine = instances[3] as IdentifiedInstance;
-    const rendered = medbulletsBenchmark.prompt.render(vaccine);
+    const rendered = renderPrompt(medbulletsBenchmark.prompt, vaccine);
     expect(rendered.request.prompt).toBe(
       `${INSTRUCTIONS}\n\nClinical Scenario: [Invented fixture] Which vaccine is given at birth?\n` +
         'A. Measles vaccine\nB. Hepatitis B vaccine\nC. Varicella vaccine\nD. Zoster vaccine\nE. \nAnswer:',
@@ -127,7 +128,7 @@ describe('the medbullets benchmark', () => {
 
   it('keeps the line breaks of a multi-line question in the prompt', async () => {
     const [, anemia] = await fixtureInstances();
-    const rendered = medbulletsBenchmark.prompt.render(anemia as IdentifiedInstance);
+    const rendered = renderPrompt(medbulletsBenchmark.prompt, anemia as IdentifiedInstance);
     expect(rendered.request.prompt).toBe(
       `${INSTRUCTIONS}\n\nClinical Scenario: [Invented fixture] A 50-year-old woman has fatigue. The patient\u2019s laboratory studies show:\n\n` +
         'Hemoglobin: 9 g/dL\nMean corpuscular volume: 70 fL\n\nWhich of the following is the most likely cause?\n' +
@@ -138,7 +139,7 @@ describe('the medbullets benchmark', () => {
   it('scores the letter of the correct option 1 and another letter 0, HELM exact match', async () => {
     const [first] = await fixtureInstances();
     const instance = first as IdentifiedInstance;
-    const rendered = medbulletsBenchmark.prompt.render(instance);
+    const rendered = renderPrompt(medbulletsBenchmark.prompt, instance);
     const [normalizer] = medbulletsBenchmark.normalizers;
     const [scorer] = medbulletsBenchmark.scorers;
     const score = async (completion: string) => {

@@ -3,7 +3,7 @@ import {
   createHelmPromptTemplate,
   multipleChoiceAdapterSpec,
 } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_medbullets_run_spec` (medhelm_run_specs.py), verbatim. */
 export const MEDBULLETS_INSTRUCTIONS =
@@ -29,6 +29,6 @@ export function medbulletsAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The medbullets prompt: HELM's multiple_choice_joint adapter over {@link medbulletsAdapterSpec}. */
-export function createMedbulletsPrompt(): PromptTemplateV1 {
+export function createMedbulletsPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(medbulletsAdapterSpec());
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Instance } from '@medhelm/core';
+import { renderPrompt } from '@medhelm/core';
 import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
 import { createSampleLoadContext, describeBenchmarkContract } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
@@ -51,7 +52,7 @@ describe('the medcalc_bench benchmark', () => {
     const lab = instances.find((instance) => instance.extraData?.category === 'lab');
     expect(lab).toBeDefined();
     const identified = { ...(lab as Instance), id: lab?.id ?? '' };
-    const rendered = medcalcBenchBenchmark.prompt.render(identified);
+    const rendered = renderPrompt(medcalcBenchBenchmark.prompt, identified);
     const gold = identified.references[0]?.output.text ?? '';
     const [accuracy] = medcalcBenchBenchmark.scorers;
     const values = await accuracy?.score({

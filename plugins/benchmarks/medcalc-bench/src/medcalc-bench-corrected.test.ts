@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { IdentifiedInstance, Instance } from '@medhelm/core';
+import { renderPrompt } from '@medhelm/core';
 import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
 import { findSharedDirectory } from '@medhelm/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ async function load(resolveFile: () => Promise<string>): Promise<IdentifiedInsta
 
 /** HELM's and our corrected accuracy of one completion, every scorer run as the engine runs them. */
 async function accuracies(instance: IdentifiedInstance, completion: string) {
-  const rendered = benchmark.prompt.render(instance);
+  const rendered = renderPrompt(benchmark.prompt, instance);
   const values: Record<string, unknown> = {};
   for (const scorer of benchmark.scorers) {
     Object.assign(

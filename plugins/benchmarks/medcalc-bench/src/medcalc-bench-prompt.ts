@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, generationAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_medcalc_bench_spec` (medhelm_run_specs.py), verbatim. */
 export const MEDCALC_BENCH_INSTRUCTIONS =
@@ -27,6 +27,6 @@ export function medcalcBenchAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The medcalc_bench prompt: HELM's generation adapter over {@link medcalcBenchAdapterSpec}. */
-export function createMedcalcBenchPrompt(): PromptTemplateV1 {
+export function createMedcalcBenchPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(medcalcBenchAdapterSpec());
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { correctReferences, type IdentifiedInstance, type Instance } from '@medhelm/core';
+import { correctReferences, type IdentifiedInstance, type Instance, renderPrompt } from '@medhelm/core';
 import { createSampleLoadContext, describeBenchmarkContract } from '@medhelm/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { medecBenchmark, plugin } from './index.ts';
@@ -76,7 +76,7 @@ describe('medec scoring of real sample notes', () => {
 
   /** Every scorer's stats for one completion, merged, as the engine scores an instance. */
   async function score(instance: IdentifiedInstance, completion: string): Promise<Record<string, unknown>> {
-    const rendered = medecBenchmark.prompt.render(instance);
+    const rendered = renderPrompt(medecBenchmark.prompt, instance);
     const values: Record<string, unknown> = {};
     for (const scorer of medecBenchmark.scorers) {
       Object.assign(

@@ -1,4 +1,5 @@
 import type { IdentifiedInstance, Instance } from '@medhelm/core';
+import { renderPrompt } from '@medhelm/core';
 import { createSampleLoadContext } from '@medhelm/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMedecBenchmark } from './medec-benchmark.ts';
@@ -23,7 +24,7 @@ const ERRONEOUS_NOTES = [
 
 /** HELM's and our corrected sentence accuracy of one completion, every scorer run as the engine does. */
 async function sentenceAccuracies(instance: IdentifiedInstance, completion: string) {
-  const rendered = benchmark.prompt.render(instance);
+  const rendered = renderPrompt(benchmark.prompt, instance);
   const values: Record<string, unknown> = {};
   for (const scorer of benchmark.scorers) {
     Object.assign(

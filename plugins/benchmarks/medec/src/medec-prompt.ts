@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, generationAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_medec_run_spec` (medhelm_run_specs.py), verbatim. */
 export const MEDEC_INSTRUCTIONS =
@@ -31,6 +31,6 @@ export function medecAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The medec prompt: HELM's generation adapter over {@link medecAdapterSpec}. */
-export function createMedecPrompt(): PromptTemplateV1 {
+export function createMedecPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(medecAdapterSpec());
 }

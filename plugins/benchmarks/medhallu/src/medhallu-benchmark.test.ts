@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IdentifiedInstance } from '@medhelm/core';
+import { renderPrompt } from '@medhelm/core';
 import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
 import { createSampleLoadContext, describeBenchmarkContract, findSharedDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
@@ -105,7 +106,7 @@ describe('the medhallu benchmark', () => {
     const [factual, hallucinated] = instances as [IdentifiedInstance, IdentifiedInstance];
     const [scorer] = medhalluBenchmark.scorers;
     const score = async (instance: IdentifiedInstance, completion: string) => {
-      const rendered = medhalluBenchmark.prompt.render(instance);
+      const rendered = renderPrompt(medhalluBenchmark.prompt, instance);
       const values = await scorer?.score({
         instance,
         request: rendered.request,

@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, generationAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_medhallu_spec` (medhelm_run_specs.py), verbatim. */
 export const MEDHALLU_INSTRUCTIONS = `You are an AI assistant with extensive knowledge in the field of medicine. I want you act as an answer judge. Given a question and an answer, your objective is to determine if the provided answer contains non-factual or hallucinated information. You SHOULD give your judgement based on the following hallucination types and the world knowledge.
@@ -40,6 +40,6 @@ export function medhalluAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The medhallu prompt: HELM's generation adapter over {@link medhalluAdapterSpec}. */
-export function createMedhalluPrompt(): PromptTemplateV1 {
+export function createMedhalluPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(medhalluAdapterSpec());
 }

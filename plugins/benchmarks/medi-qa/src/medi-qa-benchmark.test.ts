@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { IdentifiedInstance } from '@medhelm/core';
+import { renderPrompt } from '@medhelm/core';
 import { juryContractOptions } from '@medhelm/jury';
 import { createSampleLoadContext, describeBenchmarkContract } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
@@ -96,7 +97,7 @@ describe('the medi_qa benchmark', () => {
     for await (const instance of mediQaBenchmark.dataset.load(createSampleLoadContext())) {
       instances.push({ ...instance, id: instance.id ?? '' });
     }
-    const rendered = mediQaBenchmark.prompt.render(instances[1] as IdentifiedInstance);
+    const rendered = renderPrompt(mediQaBenchmark.prompt, instances[1] as IdentifiedInstance);
     expect(rendered.request.prompt).toBe(
       "Answer the following consumer health question.\n\nQuestion: [Invented fixture] fictional fever. My son's fever keeps coming back, what should I do?\nAnswer:",
     );

@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, generationAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_medi_qa_spec` (medhelm_run_specs.py), verbatim. */
 export const MEDI_QA_INSTRUCTIONS = 'Answer the following consumer health question.';
@@ -21,6 +21,6 @@ export function mediQaAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The medi_qa prompt: HELM's generation adapter over {@link mediQaAdapterSpec}. */
-export function createMediQaPrompt(): PromptTemplateV1 {
+export function createMediQaPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(mediQaAdapterSpec());
 }

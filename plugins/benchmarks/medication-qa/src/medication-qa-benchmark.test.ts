@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { IdentifiedInstance } from '@medhelm/core';
+import { renderPrompt } from '@medhelm/core';
 import { juryContractOptions } from '@medhelm/jury';
 import { createSampleLoadContext, describeBenchmarkContract } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
@@ -96,7 +97,7 @@ describe('the medication_qa benchmark', () => {
   it('renders a fixture question as HELM does and asks for 512 tokens at temperature 0', async () => {
     const [first] = await loadFixture();
     expect(first).toBeDefined();
-    const rendered = medicationQaBenchmark.prompt.render(first as IdentifiedInstance);
+    const rendered = renderPrompt(medicationQaBenchmark.prompt, first as IdentifiedInstance);
     expect(rendered.request.prompt).toBe(
       'Please answer the following consumer health question.\n\nQuestion: [Invented fixture] how much examplatine can i take for a headache\nAnswer:',
     );

@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, generationAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_medication_qa_spec` (medhelm_run_specs.py), verbatim. */
 export const MEDICATION_QA_INSTRUCTIONS = 'Please answer the following consumer health question.';
@@ -21,6 +21,6 @@ export function medicationQaAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The medication_qa prompt: HELM's generation adapter over {@link medicationQaAdapterSpec}. */
-export function createMedicationQaPrompt(): PromptTemplateV1 {
+export function createMedicationQaPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(medicationQaAdapterSpec());
 }

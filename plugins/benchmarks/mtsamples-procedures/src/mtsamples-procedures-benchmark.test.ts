@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IdentifiedInstance, Instance, ScoreInputV1 } from '@medhelm/core';
+import { renderPrompt } from '@medhelm/core';
 import { juryContractOptions } from '@medhelm/jury';
 import { helmSummarizationScorer } from '@medhelm/metrics';
 import {
@@ -131,7 +132,7 @@ describe('the mtsamples_procedures benchmark', () => {
 
   it("renders a bundled fixture with HELM's generation prompt", async () => {
     const [first] = await loadInstances();
-    const rendered = mtsamplesProceduresBenchmark.prompt.render(first as IdentifiedInstance);
+    const rendered = renderPrompt(mtsamplesProceduresBenchmark.prompt, first as IdentifiedInstance);
     expect(rendered.request.prompt).toBe(
       `Here are information about a patient, return a reasonable treatment plan for the patient.\n\nPatient Notes: ${first?.input.text}\nAnswer:`,
     );
@@ -152,7 +153,7 @@ async function loadInstances(dataDirectory?: string): Promise<IdentifiedInstance
 }
 
 function scoreInput(instance: IdentifiedInstance, completion: string): ScoreInputV1 {
-  const rendered = mtsamplesProceduresBenchmark.prompt.render(instance);
+  const rendered = renderPrompt(mtsamplesProceduresBenchmark.prompt, instance);
   return {
     instance,
     request: rendered.request,

@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, generationAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_mtsamples_procedures_spec` (medhelm_run_specs.py), verbatim. */
 export const MTSAMPLES_PROCEDURES_INSTRUCTIONS =
@@ -24,6 +24,6 @@ export function mtsamplesProceduresAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The mtsamples_procedures prompt: HELM's generation adapter over {@link mtsamplesProceduresAdapterSpec}. */
-export function createMtsamplesProceduresPrompt(): PromptTemplateV1 {
+export function createMtsamplesProceduresPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(mtsamplesProceduresAdapterSpec());
 }

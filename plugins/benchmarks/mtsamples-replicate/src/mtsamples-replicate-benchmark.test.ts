@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IdentifiedInstance, Instance, ScoreInputV1 } from '@medhelm/core';
+import { renderPrompt } from '@medhelm/core';
 import { juryContractOptions } from '@medhelm/jury';
 import { helmSummarizationScorer } from '@medhelm/metrics';
 import {
@@ -131,7 +132,7 @@ describe('the mtsamples_replicate benchmark', () => {
 
   it("renders a bundled fixture with HELM's generation prompt", async () => {
     const [first] = await loadInstances();
-    const rendered = mtsamplesReplicateBenchmark.prompt.render(first as IdentifiedInstance);
+    const rendered = renderPrompt(mtsamplesReplicateBenchmark.prompt, first as IdentifiedInstance);
     // input_noun=None: no input prefix at all.
     expect(rendered.request.prompt).toBe(
       `Given various information about a patient, return a reasonable treatment plan for the patient.\n\n${first?.input.text}\nAnswer:`,
@@ -153,7 +154,7 @@ async function loadInstances(dataDirectory?: string): Promise<IdentifiedInstance
 }
 
 function scoreInput(instance: IdentifiedInstance, completion: string): ScoreInputV1 {
-  const rendered = mtsamplesReplicateBenchmark.prompt.render(instance);
+  const rendered = renderPrompt(mtsamplesReplicateBenchmark.prompt, instance);
   return {
     instance,
     request: rendered.request,

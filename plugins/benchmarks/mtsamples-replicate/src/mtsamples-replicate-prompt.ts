@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, generationAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_mtsamples_spec` (medhelm_run_specs.py), verbatim. */
 export const MTSAMPLES_REPLICATE_INSTRUCTIONS =
@@ -24,6 +24,6 @@ export function mtsamplesReplicateAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The mtsamples_replicate prompt: HELM's generation adapter over {@link mtsamplesReplicateAdapterSpec}. */
-export function createMtsamplesReplicatePrompt(): PromptTemplateV1 {
+export function createMtsamplesReplicatePrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(mtsamplesReplicateAdapterSpec());
 }

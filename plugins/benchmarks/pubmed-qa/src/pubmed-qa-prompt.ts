@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, multipleChoiceAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_pubmed_qa_spec` (medhelm_run_specs.py), verbatim. */
 export const PUBMED_QA_INSTRUCTIONS =
@@ -21,6 +21,6 @@ export function pubmedQaAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The pubmed_qa prompt: HELM's multiple_choice_joint adapter over {@link pubmedQaAdapterSpec}. */
-export function createPubmedQaPrompt(): PromptTemplateV1 {
+export function createPubmedQaPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(pubmedQaAdapterSpec());
 }

@@ -1,5 +1,5 @@
 import { createHelmPromptTemplate, multipleChoiceAdapterSpec } from '@medhelm/adapters';
-import type { HelmAdapterSpec, PromptTemplateV1 } from '@medhelm/core';
+import type { HelmAdapterSpec, PromptTemplateV2 } from '@medhelm/core';
 
 /** The instructions of HELM's `get_race_based_med_spec` (medhelm_run_specs.py), verbatim. */
 export const RACE_BASED_MED_INSTRUCTIONS = 'Answer A for yes, B for no.';
@@ -25,6 +25,6 @@ export function raceBasedMedAdapterSpec(): HelmAdapterSpec {
 }
 
 /** The race_based_med prompt: HELM's multiple_choice_joint adapter over {@link raceBasedMedAdapterSpec}. */
-export function createRaceBasedMedPrompt(): PromptTemplateV1 {
+export function createRaceBasedMedPrompt(): PromptTemplateV2 {
   return createHelmPromptTemplate(raceBasedMedAdapterSpec());
 }

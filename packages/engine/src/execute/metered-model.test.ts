@@ -8,7 +8,10 @@ import {
 import { createRateLimiter, type RetryEvent } from '@medhelm/http';
 import type { RequestCacheEntry, RequestCacheLike } from '@medhelm/store';
 import { describe, expect, it } from 'vitest';
-import { CachedLanguageModel, estimateTokens } from './cached-model.ts';
+import { CostBudget } from './cost-budget.ts';
+import { CostCapReached } from './cost-cap-reached.ts';
+import { estimateTokens, MeteredModel } from './metered-model.ts';
+import { SpendMeter } from './spend-meter.ts';
 
 const request: GenerationRequest = {
   prompt: 'Question: Is aspirin an NSAID?\nAnswer:',
@@ -31,7 +34,7 @@ function memoryCache(): RequestCacheLike & { entries: Map<string, RequestCacheEn
   return {
     entries,
     get: (key) => entries.get(key)?.result,
-    put: (key, entry) => {
+    put: async (key, entry) => {
       entries.set(key, entry);
     },
     size: () => entries.size,
@@ -62,11 +65,11 @@ function overloaded(headers: Record<string, string> = {}, status = 503): ModelCa
 
 const noWait = async () => {};
 
-describe('CachedLanguageModel', () => {
-  it('without options makes one plain call and caches the answer', async () => {
+describe('MeteredModel', () => {
+  it('makes one call and caches the answer', async () => {
     const cache = memoryCache();
     const model = scriptedModel();
-    const cached = new CachedLanguageModel(model, cache);
+    const cached = new MeteredModel(model, { cache });
     const first = await cached.generate(request);
     expect(first).toMatchObject({ result: answer, cached: false });
     const second = await cached.generate(request);
@@ -74,10 +77,12 @@ describe('CachedLanguageModel', () => {
     expect(model.calls).toBe(1);
   });
 
-  it('without options does not retry', async () => {
+  it('with maxRetries 0 does not retry', async () => {
     const error = overloaded();
     const model = scriptedModel(error);
-    await expect(new CachedLanguageModel(model, memoryCache()).generate(request)).rejects.toBe(error);
+    await expect(
+      new MeteredModel(model, { cache: memoryCache(), retry: { maxRetries: 0 } }).generate(request),
+    ).rejects.toBe(error);
     expect(model.calls).toBe(1);
   });
 
@@ -85,7 +90,8 @@ describe('CachedLanguageModel', () => {
     const cache = memoryCache();
     const model = scriptedModel(overloaded(), overloaded({}, 500));
     const events: RetryEvent[] = [];
-    const cached = new CachedLanguageModel(model, cache, {
+    const cached = new MeteredModel(model, {
+      cache: cache,
       limiter: createRateLimiter({ concurrency: 2 }),
       onRetry: (event) => events.push(event),
       sleep: noWait,
@@ -106,7 +112,7 @@ describe('CachedLanguageModel', () => {
     const cache = memoryCache();
     const badRequest = new ModelCallError('fake: HTTP 400', { status: 400, isRetryable: false });
     const model = scriptedModel(badRequest);
-    const cached = new CachedLanguageModel(model, cache, { sleep: noWait });
+    const cached = new MeteredModel(model, { cache: cache, sleep: noWait });
     await expect(cached.generate(request)).rejects.toBe(badRequest);
     expect(model.calls).toBe(1);
     expect(cache.size()).toBe(0);
@@ -115,7 +121,7 @@ describe('CachedLanguageModel', () => {
   it('gives up after the policy retries with the last error', async () => {
     const errors = Array.from({ length: 5 }, () => overloaded());
     const model = scriptedModel(...errors);
-    const cached = new CachedLanguageModel(model, memoryCache(), { retry: { maxRetries: 2 }, sleep: noWait });
+    const cached = new MeteredModel(model, { cache: memoryCache(), retry: { maxRetries: 2 }, sleep: noWait });
     await expect(cached.generate(request)).rejects.toBe(errors[2]);
     expect(model.calls).toBe(3);
   });
@@ -131,7 +137,8 @@ describe('CachedLanguageModel', () => {
     };
     const waits: number[] = [];
     const model = scriptedModel(overloaded({ 'retry-after': '3' }, 429));
-    const cached = new CachedLanguageModel(model, memoryCache(), {
+    const cached = new MeteredModel(model, {
+      cache: memoryCache(),
       limiter,
       sleep: async (ms) => {
         waits.push(ms);
@@ -154,7 +161,7 @@ describe('CachedLanguageModel', () => {
       return run(tokens, task, signal);
     };
     const model = scriptedModel(overloaded());
-    await new CachedLanguageModel(model, memoryCache(), { limiter, sleep: noWait }).generate(request);
+    await new MeteredModel(model, { cache: memoryCache(), limiter, sleep: noWait }).generate(request);
     expect(starts).toBe(2);
   });
 
@@ -162,12 +169,81 @@ describe('CachedLanguageModel', () => {
     const controller = new AbortController();
     const error = overloaded({ 'retry-after': '3600' }, 429);
     const model = scriptedModel(error, error);
-    const cached = new CachedLanguageModel(model, memoryCache(), { signal: controller.signal });
+    const cached = new MeteredModel(model, { cache: memoryCache(), signal: controller.signal });
     const started = performance.now();
     setTimeout(() => controller.abort(), 20);
     await expect(cached.generate(request)).rejects.toBe(error);
     expect(model.calls).toBe(1);
     expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('MeteredModel sharing and spending', () => {
+  const price = {
+    inputPerMillion: 1_000_000,
+    outputPerMillion: 1_000_000,
+    currency: 'USD',
+    origin: 'override',
+  } as const;
+
+  it('shares one call among identical requests in flight; the second costs nothing', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    const model: LanguageModelV1 = {
+      specificationVersion: 'v1',
+      providerId: 'fake',
+      modelId: 'fake-model',
+      cacheIdentity: {},
+      async doGenerate() {
+        calls++;
+        await gate;
+        return answer;
+      },
+    };
+    const meter = new SpendMeter();
+    const metered = new MeteredModel(model, { cache: memoryCache(), meter, price });
+    const first = metered.generate(request);
+    const second = metered.generate(request);
+    release();
+    expect((await first).cached).toBe(false);
+    expect((await second).cached).toBe(true);
+    expect(calls).toBe(1);
+    expect(meter.spentUsage).toEqual({ promptTokens: 10, completionTokens: 1 });
+    expect(meter.cachedUsage).toEqual({ promptTokens: 10, completionTokens: 1 });
+    expect(meter.usd).toBe(11);
+  });
+
+  it('refuses a call that could cross the budget before calling, and counts what calls cost', async () => {
+    const model = scriptedModel();
+    // Reserved per call: ceil(39 / 4) = 10 prompt + 5 completion tokens at $1 each = $15.
+    const budget = new CostBudget(20);
+    const metered = new MeteredModel(model, { cache: memoryCache(), budget, price });
+    await metered.generate(request);
+    expect(budget.spentUsd).toBe(11);
+    await expect(metered.generate({ ...request, prompt: 'x'.repeat(40) })).rejects.toBeInstanceOf(
+      CostCapReached,
+    );
+    expect(model.calls).toBe(1);
+    expect(budget.exhausted).toBe(true);
+    // An answer in the cache is free: no reservation needed.
+    expect((await metered.generate(request)).cached).toBe(true);
+  });
+
+  it('is durable before it returns: the answer was put into the cache first', async () => {
+    const order: string[] = [];
+    const cache = memoryCache();
+    const put = cache.put;
+    cache.put = async (key, entry) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push('put');
+      return put(key, entry);
+    };
+    await new MeteredModel(scriptedModel(), { cache }).generate(request);
+    order.push('returned');
+    expect(order).toEqual(['put', 'returned']);
   });
 });
 

@@ -1,0 +1,152 @@
+import {
+  type AnnotatorV1,
+  type DatasetFileV1,
+  type GenerationResult,
+  type IdentifiedInstance,
+  type JudgeV1,
+  type PromptRendererV2,
+  type RenderedPromptV1,
+  toMedHelmError,
+} from '@medhelm/core';
+import { isModelCallError } from '@medhelm/http';
+import type { CheckpointStore } from '@medhelm/store';
+import { type CompletedInstance, type InstanceCheckpoint, isCompleted } from '../checkpoint-record.ts';
+import type { TokenCounts } from '../run-outcome.ts';
+import type { SelectedInstance } from '../select/select-eval-instances.ts';
+import { annotateInstance } from './annotate-instance.ts';
+import { isCostCapReached } from './cost-cap-reached.ts';
+import type { MeteredModel } from './metered-model.ts';
+
+/** Where an instance's answer came from in this invocation, or why it has none. */
+export type InstanceSource = 'model' | 'cache' | 'checkpoint' | 'failed';
+
+/** An executed instance: where its answer came from, and what the run directory needs of it. */
+export interface ExecutedInstance {
+  source: InstanceSource;
+  /** The instance with its prompt and saved checkpoint; absent when its model call failed. */
+  completed?: CompletedInstance;
+}
+
+/** What one run's instances share while they execute. */
+export interface RunExecution {
+  /** The checkpoint key of the run (`<suite>/<run name>`). */
+  runKey: string;
+  render: PromptRendererV2;
+  model: MeteredModel;
+  checkpoints: CheckpointStore;
+  /** Whether the run has checkpoints of an earlier invocation (a fresh run skips every lookup). */
+  resuming: boolean;
+  annotators: readonly AnnotatorV1[];
+  judges: readonly JudgeV1[];
+  resolveFile: (file: DatasetFileV1) => Promise<string>;
+  /** Aborted by Ctrl-C or `--max-cost`: no new call starts. */
+  signal: AbortSignal;
+  /** Token usage of the answers taken from an interrupted run's checkpoints. */
+  checkpointUsage: TokenCounts;
+  /** Stops the invocation: a call was refused because it could cross `--max-cost`. */
+  onCostCap: () => void;
+  /** Records a failed model call (the instance is left out and retried next time). */
+  onFailure: (instanceId: string, error: string) => void;
+}
+
+/**
+ * Executes one instance: its prompt rendered from the plan's adapter spec; its checkpoint reused
+ * when the prompt is unchanged; otherwise the model called through the metered model (cache,
+ * limiter, retries, cost); then the annotators (the LLM jury); and the checkpoint saved, awaited
+ * until committed, so that once this resolves the instance survives any crash. Returns undefined
+ * when the run stopped before the instance was done (it is redone next time, from the cache).
+ */
+export async function executeInstance(
+  execution: RunExecution,
+  { position, instance }: SelectedInstance,
+): Promise<ExecutedInstance | undefined> {
+  const rendered = execution.render(instance);
+  const requestKey = execution.model.keyOf(rendered.request);
+  const saved = execution.checkpoints.get(execution.runKey, instance.id)?.data as
+    | InstanceCheckpoint
+    | undefined;
+  const save = (checkpoint: InstanceCheckpoint) =>
+    execution.checkpoints.save(execution.runKey, { position, instanceId: instance.id, data: checkpoint });
+
+  if (isCompleted(saved) && saved.requestKey === requestKey) {
+    execution.checkpointUsage.promptTokens += saved.result.usage.promptTokens;
+    execution.checkpointUsage.completionTokens += saved.result.usage.completionTokens;
+    const annotated = await annotate(execution, instance, rendered, saved.result, saved.annotations);
+    if (annotated === undefined) return undefined;
+    const { annotations: _a, annotationErrors: _e, ...rest } = saved;
+    const checkpoint = { ...rest, ...annotated };
+    if (!sameAnnotations(saved, annotated)) await save(checkpoint);
+    return { source: 'checkpoint', completed: { instance, rendered, checkpoint } };
+  }
+
+  let result: GenerationResult;
+  let cached: boolean;
+  try {
+    // Not cancelled by Ctrl-C: a request in flight is paid for, so it finishes and is saved.
+    const generation = await execution.model.generate(rendered.request, { requestKey });
+    result = generation.result;
+    cached = generation.cached;
+  } catch (error) {
+    if (isCostCapReached(error)) {
+      execution.onCostCap();
+      return undefined;
+    }
+    if (execution.signal.aborted && !isModelCallError(error)) return undefined;
+    // A refusal before any HTTP exchange that no retry can fix (e.g. a missing API key) would
+    // fail every instance the same way: stop the run and say why instead.
+    if (isConfigurationFailure(error)) throw error;
+    const message = toMedHelmError(error, `instance ${instance.id}`).message;
+    execution.onFailure(instance.id, message);
+    await save({ status: 'failed', requestKey, error: message });
+    return { source: 'failed' };
+  }
+  const annotated = await annotate(execution, instance, rendered, result);
+  if (annotated === undefined) return undefined;
+  const checkpoint = { status: 'ok' as const, requestKey, result, cached, ...annotated };
+  await save(checkpoint);
+  return { source: cached ? 'cache' : 'model', completed: { instance, rendered, checkpoint } };
+}
+
+/**
+ * The annotation fields of an instance's checkpoint (none when the benchmark has no annotators);
+ * undefined when the run was stopped while the annotators worked (nothing of it is saved).
+ */
+async function annotate(
+  execution: RunExecution,
+  instance: IdentifiedInstance,
+  rendered: RenderedPromptV1,
+  result: GenerationResult,
+  previous?: Readonly<Record<string, unknown>>,
+): Promise<Pick<InstanceCheckpoint, 'annotations' | 'annotationErrors'> | undefined> {
+  if (execution.annotators.length === 0) return {};
+  try {
+    const annotated = await annotateInstance(
+      execution.annotators,
+      { instance, request: rendered.request, result, resolveFile: execution.resolveFile },
+      { judges: execution.judges, signal: execution.signal },
+      previous,
+    );
+    return {
+      ...(Object.keys(annotated.annotations).length === 0 ? {} : { annotations: annotated.annotations }),
+      ...(Object.keys(annotated.errors).length === 0 ? {} : { annotationErrors: annotated.errors }),
+    };
+  } catch (error) {
+    if (isCostCapReached(error)) execution.onCostCap();
+    if (execution.signal.aborted || isCostCapReached(error)) return undefined;
+    throw error;
+  }
+}
+
+function sameAnnotations(
+  saved: InstanceCheckpoint,
+  annotated: Pick<InstanceCheckpoint, 'annotations' | 'annotationErrors'>,
+): boolean {
+  return (
+    JSON.stringify(saved.annotations ?? null) === JSON.stringify(annotated.annotations ?? null) &&
+    JSON.stringify(saved.annotationErrors ?? null) === JSON.stringify(annotated.annotationErrors ?? null)
+  );
+}
+
+function isConfigurationFailure(error: unknown): boolean {
+  return isModelCallError(error) && error.status === undefined && !error.isRetryable;
+}

@@ -1,0 +1,186 @@
+import type { GenerationRequest, GenerationResult, LanguageModelV1 } from '@medhelm/core';
+import {
+  isModelCallError,
+  type RateLimiter,
+  type RetryEvent,
+  type RetryPolicy,
+  retryDelayFromHeaders,
+  type Sleep,
+  withRetries,
+} from '@medhelm/http';
+import { costInPicoUsd, type ResolvedPrice } from '@medhelm/model-config';
+import { type RequestCacheLike, requestCacheKey } from '@medhelm/store';
+import type { CostBudget } from './cost-budget.ts';
+import { CostCapReached } from './cost-cap-reached.ts';
+import type { SpendMeter } from './spend-meter.ts';
+
+/** A model answer, where it came from, and what it cost now. */
+export interface MeteredGeneration {
+  result: GenerationResult;
+  /** Answered by the request cache (or by an identical call already in flight): nothing spent. */
+  cached: boolean;
+  /** The request cache key (also stored with the checkpoint to detect changed prompts). */
+  requestKey: string;
+}
+
+/** How a metered model reaches its model and what it counts. */
+export interface MeteredModelOptions {
+  cache: RequestCacheLike;
+  /** The deployment's limiter, shared by every caller of the deployment (candidate and judges). */
+  limiter?: RateLimiter;
+  /** Retry policy for retryable ModelCallErrors (defaults: 5 retries, 1 s doubling to 60 s). */
+  retry?: Partial<RetryPolicy>;
+  onRetry?: (event: RetryEvent) => void;
+  /**
+   * Aborting it stops waiting (for a retry or the limiter) and fails the call with the last error;
+   * a request already in flight is not cancelled, since it is paid for.
+   */
+  signal?: AbortSignal;
+  /** The deployment's price; undefined: unknown (spend reported as unknown, never $0). */
+  price?: ResolvedPrice;
+  /** The invocation's `--max-cost` cap: a call that could cross it is not made (CostCapReached). */
+  budget?: CostBudget;
+  /** Where the calls' tokens and dollars are added up. */
+  meter?: SpendMeter;
+  /** Injectable for tests (see withRetries). */
+  sleep?: Sleep;
+}
+
+/**
+ * The one way the engine calls a model, for candidates and judges alike: the request cache (the key
+ * covers provider, model, cache identity, every request field and the sample index), identical
+ * calls in flight shared, the `--max-cost` reservation, the deployment's rate limiter (every
+ * attempt waits for it; a server's Retry-After pauses the whole limiter), retries, and the cost
+ * of what was spent. An answer is durable in the cache before `generate` returns it.
+ */
+export class MeteredModel {
+  readonly #inFlight = new Map<string, Promise<GenerationResult>>();
+
+  constructor(
+    readonly model: LanguageModelV1,
+    private readonly options: MeteredModelOptions,
+  ) {}
+
+  keyOf(request: GenerationRequest): string {
+    return requestCacheKey({
+      providerId: this.model.providerId,
+      modelId: this.model.modelId,
+      cacheIdentity: this.model.cacheIdentity,
+      request,
+      sampleIndex: 0,
+    });
+  }
+
+  /** Whether the request cache holds an answer to `request` (so `generate` would call no model). */
+  isCached(request: GenerationRequest, requestKey = this.keyOf(request)): boolean {
+    return this.options.cache.get(requestKey) !== undefined;
+  }
+
+  /**
+   * The answer to `request` (`requestKey` when the caller computed it already). Throws
+   * CostCapReached when the call could cross `--max-cost`, or the model's last error.
+   */
+  async generate(
+    request: GenerationRequest,
+    call: { requestKey?: string; signal?: AbortSignal } = {},
+  ): Promise<MeteredGeneration> {
+    const requestKey = call.requestKey ?? this.keyOf(request);
+    const hit = this.options.cache.get(requestKey);
+    if (hit !== undefined) {
+      this.options.meter?.addCached(hit.usage);
+      return { result: hit, cached: true, requestKey };
+    }
+    const running = this.#inFlight.get(requestKey);
+    if (running !== undefined) {
+      const result = await running;
+      this.options.meter?.addCached(result.usage);
+      return { result, cached: true, requestKey };
+    }
+    const pending = this.callModel(request, requestKey, call.signal);
+    this.#inFlight.set(requestKey, pending);
+    try {
+      return { result: await pending, cached: false, requestKey };
+    } finally {
+      this.#inFlight.delete(requestKey);
+    }
+  }
+
+  private async callModel(
+    request: GenerationRequest,
+    requestKey: string,
+    signal: AbortSignal | undefined,
+  ): Promise<GenerationResult> {
+    const { budget, price, meter } = this.options;
+    let reserved = 0n;
+    if (budget !== undefined && price !== undefined) {
+      reserved = costInPicoUsd(
+        { promptTokens: estimatePromptTokens(request), completionTokens: maxCompletionTokens(request) },
+        price,
+      );
+      if (!budget.tryReserve(reserved)) throw new CostCapReached();
+    }
+    let spent = 0n;
+    try {
+      const result = await this.callWithRetries(request, signal);
+      if (price !== undefined) spent = costInPicoUsd(result.usage, price);
+      meter?.addSpent(result.usage, price === undefined ? undefined : spent);
+      await this.options.cache.put(requestKey, {
+        providerId: this.model.providerId,
+        modelId: this.model.modelId,
+        result,
+      });
+      return result;
+    } finally {
+      budget?.settle(reserved, spent);
+    }
+  }
+
+  private callWithRetries(
+    request: GenerationRequest,
+    signal: AbortSignal | undefined,
+  ): Promise<GenerationResult> {
+    const { limiter, retry, onRetry, sleep } = this.options;
+    const stop = this.options.signal;
+    const call = () => this.model.doGenerate(request, signal === undefined ? {} : { signal });
+    const estimate = estimateTokens(request);
+    const attempt = async (): Promise<GenerationResult> => {
+      try {
+        return await (limiter === undefined ? call() : limiter.run(estimate, call, stop));
+      } catch (error) {
+        if (limiter !== undefined && isModelCallError(error) && error.isRetryable) {
+          const hintMs = retryDelayFromHeaders(error.headers, new Date());
+          if (hintMs !== undefined && hintMs > 0) limiter.pause(limiter.now() + hintMs);
+        }
+        throw error;
+      }
+    };
+    return withRetries(attempt, {
+      ...(retry === undefined ? {} : { policy: retry }),
+      ...(onRetry === undefined ? {} : { onRetry }),
+      ...(stop === undefined ? {} : { signal: stop }),
+      ...(sleep === undefined ? {} : { sleep }),
+    });
+  }
+}
+
+/**
+ * Tokens a request may use, for the limiter's tokens-per-minute budget: about four characters
+ * per prompt token plus the most the model may write. Cheap on purpose; no tokenizer.
+ */
+export function estimateTokens(request: GenerationRequest): number {
+  return estimatePromptTokens(request) + maxCompletionTokens(request);
+}
+
+/** Prompt tokens of a request, estimated as characters ÷ 4 (rounded up); not a tokenizer count. */
+export function estimatePromptTokens(request: GenerationRequest): number {
+  const characters =
+    request.messages === undefined
+      ? request.prompt.length
+      : request.messages.reduce((total, message) => total + message.content.length, 0);
+  return Math.ceil(characters / 4);
+}
+
+/** The most tokens a request may generate: `max_tokens` × completions. */
+export function maxCompletionTokens(request: GenerationRequest): number {
+  return request.maxTokens * Math.max(1, request.numCompletions);
+}

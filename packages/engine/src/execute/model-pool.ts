@@ -1,0 +1,54 @@
+import type { Environment, LanguageModelV1, ModelProviderV1, Registry } from '@medhelm/core';
+import { createRateLimiter, type RateLimiter } from '@medhelm/http';
+import { deploymentIdentity, type ModelDeployment } from '../plan/model-deployment.ts';
+
+/**
+ * The models and rate limiters of one invocation, one per deployment (see `deploymentIdentity`):
+ * the candidate runs and the judges that call the same deployment share its limiter (so together
+ * they keep to its concurrency and requests/tokens per minute) and its model (one connection pool,
+ * sized to that concurrency). Models are closed once, when the invocation ends.
+ */
+export class ModelPool {
+  readonly #entries = new Map<string, { model: LanguageModelV1; limiter: RateLimiter }>();
+
+  constructor(
+    private readonly providers: Registry<ModelProviderV1>,
+    private readonly environment: Environment,
+    /** How long one call may take (`--timeout`), for every deployment. */
+    private readonly timeoutMs?: number,
+  ) {}
+
+  /**
+   * The model and limiter of `deployment`. The first caller's `concurrency` sizes them (runs are
+   * planned before judges, so a candidate deployment keeps its run's concurrency).
+   */
+  get(deployment: ModelDeployment, concurrency: number): { model: LanguageModelV1; limiter: RateLimiter } {
+    const key = deploymentIdentity(deployment);
+    let entry = this.#entries.get(key);
+    if (entry === undefined) {
+      const limits = deployment.limits;
+      const model = this.providers.get(deployment.providerId).languageModel(deployment.modelId, {
+        ...(deployment.baseUrl === undefined ? {} : { baseUrl: deployment.baseUrl }),
+        ...(deployment.apiKeyEnvVar === undefined ? {} : { apiKeyEnvVar: deployment.apiKeyEnvVar }),
+        ...(this.timeoutMs === undefined ? {} : { timeoutMs: this.timeoutMs }),
+        connections: concurrency,
+        env: this.environment,
+      });
+      const limiter = createRateLimiter({
+        concurrency,
+        ...(limits?.requestsPerMinute === undefined ? {} : { requestsPerMinute: limits.requestsPerMinute }),
+        ...(limits?.tokensPerMinute === undefined ? {} : { tokensPerMinute: limits.tokensPerMinute }),
+      });
+      entry = { model, limiter };
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Releases every model (an in-process model's context, open sockets), each once. */
+  async close(): Promise<void> {
+    const models = [...this.#entries.values()].map((entry) => entry.model);
+    this.#entries.clear();
+    await Promise.all(models.map((model) => model.close?.()));
+  }
+}

@@ -1,0 +1,257 @@
+import { join } from 'node:path';
+import type { PromptRendererV2 } from '@medhelm/core';
+import type { DataSource } from '@medhelm/datasets';
+import type { RetryPolicy } from '@medhelm/http';
+import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
+import { type CompletedInstance, type InstanceCheckpoint, isCompleted } from './checkpoint-record.ts';
+import type { CostBudget } from './execute/cost-budget.ts';
+import { createJury, type JudgeDeployment, type Jury } from './execute/create-jury.ts';
+import { executeInstance, type InstanceSource, type RunExecution } from './execute/execute-instance.ts';
+import { MeteredModel } from './execute/metered-model.ts';
+import type { ModelPool } from './execute/model-pool.ts';
+import { runWithConcurrency } from './execute/run-with-concurrency.ts';
+import { SpendMeter } from './execute/spend-meter.ts';
+import type { RunPlan } from './plan/plan-runs.ts';
+import { headlineOf } from './report/headline-of.ts';
+import { priceSourceOf } from './report/price-source-of.ts';
+import { writeRunReport } from './report/write-run-report.ts';
+import type { RunObserver } from './run-observer.ts';
+import type { InstanceFailure, RunOutcome, TokenCounts } from './run-outcome.ts';
+import type { EvalSelection } from './select/select-eval-instances.ts';
+import { runFileResolver, selectRunInstances } from './select/select-run-instances.ts';
+import { appendCostLedgerEntry } from './write/cost-ledger.ts';
+import { OrderedCompletions, RunStoppedError } from './write/ordered-completions.ts';
+import { writeRunDirectory } from './write/write-run-directory.ts';
+
+/** What every run of one invocation shares. */
+export interface InvocationContext {
+  store: MedHelmStore;
+  requestCache: RequestCacheLike;
+  observer: RunObserver;
+  pool: ModelPool;
+  suite: string;
+  outputPath: string;
+  dataSource: DataSource;
+  retry?: Partial<RetryPolicy>;
+  judges: readonly JudgeDeployment[];
+  budget?: CostBudget;
+  /** Ctrl-C, `--max-cost` or another run's failure: no new call starts. */
+  signal: AbortSignal;
+  /** Stops every run of the invocation because `--max-cost` was reached. */
+  stopForCost: () => void;
+  /** Whether the invocation was stopped by `--max-cost` (else by Ctrl-C or a failure). */
+  stoppedForCost: () => boolean;
+}
+
+/**
+ * One run, start to end: its lease, its instances selected, executed (`noMoreInstances` is called
+ * once the last instance has been taken, so the next run can start while this one's tail
+ * finishes), then its run directory written from the checkpoints, its report and cost recorded.
+ */
+export async function runPlan(
+  plan: RunPlan,
+  render: PromptRendererV2,
+  context: InvocationContext,
+  noMoreInstances: () => void,
+): Promise<RunOutcome> {
+  const runKey = `${context.suite}/${plan.runName}`;
+  const lease = context.store.leases.acquire(runKey);
+  try {
+    return await runLeased(plan, render, context, runKey, noMoreInstances);
+  } finally {
+    lease.release();
+  }
+}
+
+async function runLeased(
+  plan: RunPlan,
+  render: PromptRendererV2,
+  context: InvocationContext,
+  runKey: string,
+  noMoreInstances: () => void,
+): Promise<RunOutcome> {
+  const { benchmark } = plan;
+  const { signal } = context;
+  const annotators = benchmark.annotators ?? [];
+  const needsJudges = annotators.some((annotator) => annotator.needsJudges);
+  const price = plan.deployment.price;
+  const meter = new SpendMeter();
+  const { model, limiter } = context.pool.get(plan.deployment, plan.concurrency);
+  const metered = new MeteredModel(model, {
+    cache: context.requestCache,
+    limiter,
+    meter,
+    signal,
+    ...(price === undefined ? {} : { price }),
+    ...(context.budget === undefined ? {} : { budget: context.budget }),
+    ...(context.retry === undefined ? {} : { retry: context.retry }),
+  });
+  const jury: Jury | undefined =
+    needsJudges && context.judges.length > 0
+      ? createJury(context.judges, {
+          pool: context.pool,
+          requestCache: context.requestCache,
+          concurrency: plan.concurrency,
+          signal,
+          onCostCap: context.stopForCost,
+          ...(context.budget === undefined ? {} : { budget: context.budget }),
+          ...(context.retry === undefined ? {} : { retry: context.retry }),
+        })
+      : undefined;
+
+  // Distinct warnings about the data (e.g. a stand-in file), reported with the run.
+  const warnings = new Set<string>();
+  let selection: EvalSelection;
+  try {
+    selection = await selectRunInstances(plan, context.dataSource, {
+      signal,
+      warn: (message) => warnings.add(message),
+    });
+  } catch (error) {
+    noMoreInstances();
+    throw error;
+  }
+  if (needsJudges && jury === undefined) {
+    warnings.add(
+      `${benchmark.id}: the LLM jury was skipped because no judges are configured, so its jury score is missing; the other metrics are computed. Configure judges with --judges gpt=<model>,llama=<model>,claude=<model> (any deployment ids or provider:model).`,
+    );
+  }
+  const resolveFile = runFileResolver(plan, context.dataSource);
+  const counts = { fromModel: 0, fromCache: 0, fromCheckpoint: 0, failed: 0 };
+  const failures: InstanceFailure[] = [];
+  const checkpointUsage: TokenCounts = { promptTokens: 0, completionTokens: 0 };
+  const execution: RunExecution = {
+    runKey,
+    render,
+    model: metered,
+    checkpoints: context.store.checkpoints,
+    resuming: context.store.checkpoints.count(runKey) > 0,
+    annotators,
+    judges: jury?.judges ?? [],
+    resolveFile,
+    signal,
+    checkpointUsage,
+    onCostCap: context.stopForCost,
+    onFailure: (instanceId, error) => failures.push({ instanceId, error }),
+  };
+  context.observer.onRunStart({ plan, total: selection.selectedCount, available: selection.availableCount });
+  // The run directory is written while the instances execute, in HELM's order (see OrderedCompletions).
+  const suiteDirectory = join(context.outputPath, 'runs', context.suite);
+  const completions = new OrderedCompletions({
+    live: !selection.downsampled,
+    capacity: Math.max(1024, 16 * plan.concurrency),
+    total: selection.selectedCount,
+    readBack: (fromPosition) => completedInstances(selection, render, context.store, runKey, fromPosition),
+  });
+  const writing = writeRunDirectory({ plan, suiteDirectory, resolveFile, completed: completions });
+  // Observed at once, so a failed writer is never an unhandled rejection; awaited below.
+  writing.catch(() => {});
+  let done = 0;
+  const tally: Record<InstanceSource, keyof typeof counts> = {
+    model: 'fromModel',
+    cache: 'fromCache',
+    checkpoint: 'fromCheckpoint',
+    failed: 'failed',
+  };
+  try {
+    await runWithConcurrency(
+      selection.instances(),
+      plan.concurrency,
+      async (item) => {
+        const executed = await executeInstance(execution, item);
+        if (executed === undefined) return;
+        const { source } = executed;
+        await completions.complete(item.position, executed.completed);
+        counts[tally[source]]++;
+        done++;
+        context.observer.onInstanceDone({ plan, done, total: selection.selectedCount, source });
+      },
+      signal,
+      noMoreInstances,
+    );
+  } catch (error) {
+    // A run that fails (e.g. a bad data row) leaves no partial run directory behind.
+    completions.abort();
+    await writing.catch(() => {});
+    throw error;
+  }
+
+  const interrupted = signal.aborted;
+  if (interrupted) completions.abort();
+  else completions.finish();
+  const written = await writing.catch((error: unknown) => {
+    if (interrupted && error instanceof RunStoppedError) return undefined;
+    throw error;
+  });
+  const base = {
+    plan,
+    interrupted,
+    ...(interrupted
+      ? { stoppedBy: context.stoppedForCost() ? ('max-cost' as const) : ('signal' as const) }
+      : {}),
+    usageBySource: {
+      model: { ...meter.spentUsage },
+      cache: { ...meter.cachedUsage },
+      checkpoint: checkpointUsage,
+    },
+    cost: {
+      candidateUsd: price === undefined ? undefined : (meter.usd ?? 0),
+      judgeUsd: jury === undefined ? 0 : jury.spend().usd,
+      jury: !needsJudges ? ('none' as const) : jury === undefined ? ('skipped' as const) : ('ran' as const),
+      judgeUsage: jury === undefined ? { promptTokens: 0, completionTokens: 0 } : jury.spend().usage,
+      ...(price === undefined ? {} : { priceSource: priceSourceOf(price) }),
+    },
+    failures,
+    warnings: [...warnings],
+    counts: {
+      available: selection.availableCount,
+      selected: selection.selectedCount,
+      completed: 0,
+      ...counts,
+    },
+  };
+  let outcome: RunOutcome;
+  if (written === undefined) {
+    outcome = {
+      ...base,
+      scoringFailures: [],
+      usage: { promptTokens: 0, completionTokens: 0, estimated: false },
+      headline: headlineOf(benchmark, undefined),
+    };
+  } else {
+    // Completed: later invocations start fresh (served by the request cache), except the failed
+    // instances, which were never cached and so are retried.
+    await context.store.checkpoints.clear(runKey);
+    outcome = {
+      ...base,
+      counts: { ...base.counts, completed: written.completedCount },
+      runDirectory: written.runDirectory,
+      scoringFailures: written.scoringFailures,
+      usage: written.usage,
+      headline: headlineOf(benchmark, written.stats),
+    };
+    await writeRunReport(outcome);
+  }
+  await appendCostLedgerEntry(suiteDirectory, outcome);
+  context.observer.onRunEnd(outcome);
+  return outcome;
+}
+
+/**
+ * The run's completed instances from `fromPosition` on, in HELM's order, read back: the selection
+ * streamed by position, each instance rendered again and joined with its checkpoint (one point
+ * lookup; no cursor stays open, so other runs can commit meanwhile).
+ */
+async function* completedInstances(
+  selection: EvalSelection,
+  render: PromptRendererV2,
+  store: MedHelmStore,
+  runKey: string,
+  fromPosition: number,
+): AsyncIterable<CompletedInstance> {
+  for await (const { position, instance } of selection.inPositionOrder()) {
+    if (position < fromPosition) continue;
+    const checkpoint = store.checkpoints.get(runKey, instance.id)?.data as InstanceCheckpoint | undefined;
+    if (isCompleted(checkpoint)) yield { instance, rendered: render(instance), checkpoint };
+  }
+}

@@ -1,0 +1,75 @@
+import type { MetricThroughput } from './lexical-metrics.ts';
+
+/** One workload: medhelm and the bare loop, same requests, same concurrency, same server. */
+export interface WorkloadResult {
+  instances: number;
+  latencyMs: number;
+  concurrency: number;
+  bare: { seconds: number; peakRssMb: number };
+  medhelm: { seconds: number; peakRssMb: number; maxInFlight: number; requests: number };
+  /** medhelm seconds ÷ bare seconds. */
+  ratio: number;
+}
+
+/** Everything one `pnpm bench` measured. */
+export interface BenchResults {
+  date: string;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string };
+  repeat: number;
+  workloads: WorkloadResult[];
+  memory: Array<{ instances: number; peakRssMb: number; seconds: number }>;
+  cachedRerun?: {
+    instances: number;
+    seconds: number;
+    requestsToServer: number;
+    uncached: Array<{ concurrency: number; seconds: number; share: number }>;
+  };
+  helpStartupMs: number;
+  metrics: MetricThroughput[];
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+export { mb as megabytes };
+
+/** The results as Markdown, the table the README shows. */
+export function renderBenchMarkdown(results: BenchResults): string {
+  const { machine } = results;
+  const lines = [
+    `Measured ${results.date} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node} (${machine.platform}); median of ${results.repeat}. Wall time of the whole process (start-up, data loading and output writing included for medhelm), peak RSS.`,
+    '',
+    '| instances | latency | concurrency | bare fetch loop | medhelm run | ratio | medhelm peak RSS | max in flight |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...results.workloads.map(
+      (row) =>
+        `| ${row.instances.toLocaleString('en-US')} | ${row.latencyMs} ms | ${row.concurrency} | ${row.bare.seconds.toFixed(2)} s | ${row.medhelm.seconds.toFixed(2)} s | ${row.ratio.toFixed(2)}× | ${row.medhelm.peakRssMb} MB | ${row.medhelm.maxInFlight} |`,
+    ),
+  ];
+  if (results.memory.length > 0) {
+    lines.push(
+      '',
+      '| memory: instances (0 ms, concurrency 64) | peak RSS | wall time |',
+      '| ---: | ---: | ---: |',
+    );
+    for (const row of results.memory) {
+      lines.push(
+        `| ${row.instances.toLocaleString('en-US')} | ${row.peakRssMb} MB | ${row.seconds.toFixed(2)} s |`,
+      );
+    }
+  }
+  const cached = results.cachedRerun;
+  if (cached !== undefined) {
+    lines.push(
+      '',
+      `Fully cached re-run of ${cached.instances.toLocaleString('en-US')} instances: ${cached.seconds.toFixed(2)} s, ${cached.requestsToServer} requests to the server; ${cached.uncached.map((run) => `${(run.share * 100).toFixed(1)}% of the uncached 50 ms run at concurrency ${run.concurrency} (${run.seconds.toFixed(2)} s)`).join(', ')}.`,
+    );
+  }
+  lines.push('', `\`medhelm --help\` start-up: ${results.helpStartupMs} ms (median of 5).`, '');
+  lines.push('| scoring | pairs | avg characters | pairs/s |', '| --- | ---: | ---: | ---: |');
+  for (const metric of results.metrics) {
+    lines.push(
+      `| ${metric.metric} | ${metric.pairs.toLocaleString('en-US')} | ${metric.averageCharacters} | ${metric.pairsPerSecond.toLocaleString('en-US')} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
