@@ -63,7 +63,7 @@ interface OneMessage {
 export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfig): AnthropicLanguageModel {
   const { apiKey, apiKeyEnvVar, modelId, providerId } = config;
   const url = `${config.baseUrl}/v1/messages`;
-  const agent = createHttpAgent(config.connections === undefined ? {} : { connections: config.connections });
+  const agent = createHttpAgent({ connections: config.connections });
   const secrets = apiKey === undefined ? [] : [apiKey];
 
   async function callOnce(

@@ -25,7 +25,6 @@ export {
   DEFAULT_ANTHROPIC_BASE_URL,
   DEFAULT_ANTHROPIC_TIMEOUT_MS,
 } from './create-anthropic-provider.ts';
-export { normalizeBaseUrl } from './normalize-base-url.ts';
 export {
   type AnthropicMessageParam,
   type AnthropicMessagesRequestBody,

@@ -1,15 +1,12 @@
-import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
-import { readApiKey } from '@medhelm/http';
 import {
   type ChatCompletionsLanguageModel,
-  checkTimeout,
   createChatCompletionsModel,
-  normalizeBaseUrl,
   type ReasoningModelOptions,
   reasoningCacheIdentity,
   resolveReasoningModel,
-  withoutCredentials,
-} from '@medhelm/provider-openai-compatible';
+} from '@medhelm/chat-completions';
+import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
+import { checkTimeout, normalizeBaseUrl, readApiKey, withoutCredentials } from '@medhelm/http';
 
 /** The provider id users write in `--models azure-openai:<deployment>`. */
 export const AZURE_OPENAI_PROVIDER_ID = 'azure-openai';
@@ -103,7 +100,7 @@ export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = 
         },
         cacheIdentity: { endpoint: displayEndpoint, apiVersion, ...reasoningCacheIdentity(resolved) },
         timeoutMs: settings.timeoutMs ?? timeoutMs,
-        ...(settings.connections === undefined ? {} : { connections: settings.connections }),
+        connections: settings.connections,
         unavailable:
           apiKey === undefined
             ? { message: `Azure OpenAI needs a key and ${apiKeyEnvVar} is not set`, hint: keyHint }

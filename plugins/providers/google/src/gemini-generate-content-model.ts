@@ -73,7 +73,7 @@ export function createGeminiGenerateContentModel(
   const resource = geminiModelResource(modelId);
   if (resource === undefined) throw new Error(`not a Gemini model id: ${JSON.stringify(modelId)}`);
   const url = `${config.baseUrl}/${GEMINI_API_VERSION}/${resource}:generateContent`;
-  const agent = createHttpAgent(config.connections === undefined ? {} : { connections: config.connections });
+  const agent = createHttpAgent({ connections: config.connections });
   const secrets = apiKey === undefined ? [] : [apiKey];
 
   async function doGenerate(

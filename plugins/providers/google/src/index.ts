@@ -25,7 +25,6 @@ export {
   geminiErrorBodySchema,
   geminiGenerateContentResponseSchema,
 } from './gemini-response-schema.ts';
-export { normalizeBaseUrl } from './normalize-base-url.ts';
 export {
   GEMINI_BLOCKED_FINISH_REASONS,
   toGeminiCompletions,

@@ -1,10 +1,12 @@
+import { type ChatCompletionsLanguageModel, createChatCompletionsModel } from '@medhelm/chat-completions';
 import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
-import { readApiKey } from '@medhelm/http';
 import {
-  type ChatCompletionsLanguageModel,
-  createChatCompletionsModel,
-} from './create-chat-completions-model.ts';
-import { normalizeBaseUrl, withoutCredentials } from './normalize-base-url.ts';
+  checkTimeout,
+  DEFAULT_MODEL_TIMEOUT_MS,
+  normalizeBaseUrl,
+  readApiKey,
+  withoutCredentials,
+} from '@medhelm/http';
 
 /** The provider id users write in `--models openai-compatible:<model>`. */
 export const OPENAI_COMPATIBLE_PROVIDER_ID = 'openai-compatible';
@@ -16,7 +18,7 @@ export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_API_KEY_ENV_VAR = 'OPENAI_API_KEY';
 
 /** Ten minutes: long generations on a busy local server can take minutes. */
-export const DEFAULT_TIMEOUT_MS = 600_000;
+export const DEFAULT_TIMEOUT_MS = DEFAULT_MODEL_TIMEOUT_MS;
 
 /** Options of {@link createOpenAiCompatibleProvider}. */
 export interface OpenAiCompatibleProviderOptions {
@@ -69,7 +71,7 @@ export function createOpenAiCompatibleProvider(
         headers,
         cacheIdentity: { baseUrl: displayBaseUrl },
         timeoutMs: settings.timeoutMs ?? timeoutMs,
-        ...(settings.connections === undefined ? {} : { connections: settings.connections }),
+        connections: settings.connections,
         unavailable: needsKey
           ? { message: `${displayBaseUrl} needs an API key and ${apiKeyEnvVar} is not set`, hint: keyHint }
           : undefined,
@@ -85,13 +87,4 @@ export function createOpenAiCompatibleProvider(
     },
   });
   return provider as OpenAiCompatibleProvider;
-}
-
-/** The timeout option, checked: a positive number of milliseconds (default 10 minutes). */
-export function checkTimeout(timeoutMs: number | undefined): number {
-  const value = timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new ConfigError(`timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`);
-  }
-  return value;
 }

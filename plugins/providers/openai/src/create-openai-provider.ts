@@ -1,15 +1,12 @@
-import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
-import { readApiKey } from '@medhelm/http';
 import {
   type ChatCompletionsLanguageModel,
-  checkTimeout,
   createChatCompletionsModel,
-  normalizeBaseUrl,
   type ReasoningModelOptions,
   reasoningCacheIdentity,
   resolveReasoningModel,
-  withoutCredentials,
-} from '@medhelm/provider-openai-compatible';
+} from '@medhelm/chat-completions';
+import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
+import { checkTimeout, normalizeBaseUrl, readApiKey, withoutCredentials } from '@medhelm/http';
 
 /** The provider id users write in `--models openai:<model>`. */
 export const OPENAI_PROVIDER_ID = 'openai';
@@ -85,7 +82,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenA
         },
         cacheIdentity: { baseUrl: withoutCredentials(baseUrl), ...reasoningCacheIdentity(resolved) },
         timeoutMs: settings.timeoutMs ?? timeoutMs,
-        ...(settings.connections === undefined ? {} : { connections: settings.connections }),
+        connections: settings.connections,
         unavailable:
           apiKey === undefined
             ? { message: `the OpenAI API needs a key and ${apiKeyEnvVar} is not set`, hint: keyHint }

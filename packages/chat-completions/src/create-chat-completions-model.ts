@@ -63,7 +63,7 @@ export interface ChatCompletionsLanguageModel extends LanguageModelV1 {
 }
 
 /**
- * The one implementation of OpenAI's chat-completions call, shared by the openai-compatible, openai
+ * The one implementation of OpenAI's chat-completions call, used by the openai-compatible, openai
  * and azure-openai providers: builds the body, POSTs it through `@medhelm/http` on the model's own
  * keep-alive agent, and maps the response (choices, finish reasons, usage) or the failure (a
  * ModelCallError with `isRetryable`, the provider's hints, and no secret anywhere; OpenAI's
@@ -72,7 +72,7 @@ export interface ChatCompletionsLanguageModel extends LanguageModelV1 {
  */
 export function createChatCompletionsModel(config: ChatCompletionsModelConfig): ChatCompletionsLanguageModel {
   const { modelId, headers, timeoutMs } = config;
-  const agent = createHttpAgent(config.connections === undefined ? {} : { connections: config.connections });
+  const agent = createHttpAgent({ connections: config.connections });
   const prefix = `${config.providerId} model "${modelId}"`;
   const secrets = secretsFromHeaders(headers);
   const displayUrl = redactUrl(config.url, secrets);
