@@ -6,14 +6,12 @@ import {
   ModelCallError,
 } from '@medhelm/core';
 import {
-  BODY_EXCERPT_LIMIT,
   createHttpAgent,
   isModelCallError,
   postJson,
-  redactSecrets,
   redactUrl,
   secretsFromHeaders,
-  truncate,
+  unexpectedResponseError,
 } from '@medhelm/http';
 import { parseChatCompletion } from './parse-chat-completion.ts';
 import { type ChatCompletionBodyOptions, toChatCompletionBody } from './to-chat-completion-body.ts';
@@ -114,18 +112,10 @@ export function createChatCompletionsModel(config: ChatCompletionsModelConfig): 
       truncateAt: bodyOptions.reasoning ? generation.stopSequences : [],
     });
     if (!parsed.success) {
-      const text = redactSecrets(JSON.stringify(response.body) ?? '', secrets);
-      throw new ModelCallError(
+      throw unexpectedResponseError(
         `${prefix}: the response from ${displayUrl} is not a chat completion (${parsed.problems.slice(0, 3).join('; ')})`,
-        {
-          url: displayUrl,
-          status: response.status,
-          headers: response.headers,
-          body: truncate(text, BODY_EXCERPT_LIMIT),
-          // A success without a completion (no choices, a cut-off proxy answer) is usually transient,
-          // like a truncated body; retries are bounded, so a server that is simply wrong still fails.
-          isRetryable: true,
-        },
+        response,
+        { url: displayUrl, secrets },
       );
     }
     return {

@@ -21,6 +21,7 @@ export { readApiKey } from './read-api-key.ts';
 export { REDACTED, redactSecrets, redactUrl, secretsFromHeaders, truncate } from './redact-secrets.ts';
 export { MAX_RETRY_HINT_MS, parseResetDuration, retryDelayFromHeaders } from './retry-delay-from-headers.ts';
 export { type Sleep, sleep } from './sleep.ts';
+export { describeIssues, type ResponseIssue, unexpectedResponseError } from './unexpected-response-error.ts';
 export {
   backoffDelay,
   DEFAULT_RETRY_POLICY,

@@ -8,12 +8,11 @@ import type {
 } from '@medhelm/core';
 import { ModelCallError } from '@medhelm/core';
 import {
-  BODY_EXCERPT_LIMIT,
   createHttpAgent,
+  describeIssues,
   isModelCallError,
   postJson,
-  redactSecrets,
-  truncate,
+  unexpectedResponseError,
 } from '@medhelm/http';
 import {
   type AnthropicMessage,
@@ -92,25 +91,10 @@ export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfi
     }
     const parsed = anthropicMessageSchema.safeParse(response.body);
     if (!parsed.success) {
-      const problems = parsed.error.issues
-        .slice(0, 3)
-        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-      throw new ModelCallError(
-        redactSecrets(
-          `${providerId}: the response from ${url} for model ${JSON.stringify(modelId)} is not a Messages API message (${problems.join('; ')})`,
-          secrets,
-        ),
-        {
-          url,
-          status: response.status,
-          headers: Object.fromEntries(
-            Object.entries(response.headers).map(([name, value]) => [name, redactSecrets(value, secrets)]),
-          ),
-          body: truncate(redactSecrets(JSON.stringify(response.body) ?? '', secrets), BODY_EXCERPT_LIMIT),
-          // A success without a usable answer is usually transient (like a truncated body); retries
-          // are bounded, so a server that is simply wrong still fails.
-          isRetryable: true,
-        },
+      throw unexpectedResponseError(
+        `${providerId}: the response from ${url} for model ${JSON.stringify(modelId)} is not a Messages API message (${describeIssues(parsed.error.issues)})`,
+        response,
+        { url, secrets },
       );
     }
     const completion = toCompletion(parsed.data);

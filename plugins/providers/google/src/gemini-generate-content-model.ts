@@ -1,13 +1,12 @@
 import type { GenerateOptionsV1, GenerationRequest, GenerationResult, LanguageModelV1 } from '@medhelm/core';
 import { ModelCallError } from '@medhelm/core';
 import {
-  BODY_EXCERPT_LIMIT,
   createHttpAgent,
+  describeIssues,
   isModelCallError,
   type JsonResponse,
   postJson,
-  redactSecrets,
-  truncate,
+  unexpectedResponseError,
 } from '@medhelm/http';
 import { geminiGenerateContentResponseSchema } from './gemini-response-schema.ts';
 import { toGeminiCompletions, toGeminiUsage } from './to-gemini-completions.ts';
@@ -116,26 +115,11 @@ export function createGeminiGenerateContentModel(
     if (!parsed.success || completions === undefined) {
       const problems = parsed.success
         ? 'no candidates and no promptFeedback.blockReason'
-        : parsed.error.issues
-            .slice(0, 3)
-            .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-            .join('; ');
-      throw new ModelCallError(
-        redactSecrets(
-          `${providerId}: the response from ${url} is not a generateContent response (${problems})`,
-          secrets,
-        ),
-        {
-          url,
-          status: response.status,
-          headers: Object.fromEntries(
-            Object.entries(response.headers).map(([name, value]) => [name, redactSecrets(value, secrets)]),
-          ),
-          body: truncate(redactSecrets(JSON.stringify(response.body) ?? '', secrets), BODY_EXCERPT_LIMIT),
-          // A success without a usable answer is usually transient (like a truncated body); retries
-          // are bounded, so a server that is simply wrong still fails.
-          isRetryable: true,
-        },
+        : describeIssues(parsed.error.issues);
+      throw unexpectedResponseError(
+        `${providerId}: the response from ${url} is not a generateContent response (${problems})`,
+        response,
+        { url, secrets },
       );
     }
     return {

@@ -1,4 +1,4 @@
-import { definePlugin } from '@medhelm/core';
+import { defineProviderPlugin } from '@medhelm/core';
 import { createOpenAiCompatibleProvider } from './create-openai-compatible-provider.ts';
 
 export { BODY_EXCERPT_LIMIT, isRetryableNetworkError, isRetryableStatus } from '@medhelm/http';
@@ -17,8 +17,4 @@ export {
 export const openAiCompatibleProvider = createOpenAiCompatibleProvider();
 
 /** The plugin the runner loads: registers {@link openAiCompatibleProvider}. */
-export const plugin = definePlugin({
-  name: '@medhelm/provider-openai-compatible',
-  kind: 'provider',
-  register: (context) => context.registerProvider(openAiCompatibleProvider),
-});
+export const plugin = defineProviderPlugin('@medhelm/provider-openai-compatible', openAiCompatibleProvider);
