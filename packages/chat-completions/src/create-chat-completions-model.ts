@@ -8,6 +8,7 @@ import {
 import {
   createHttpAgent,
   isModelCallError,
+  missingApiKeyError,
   postJson,
   redactUrl,
   secretsFromHeaders,
@@ -81,11 +82,10 @@ export function createChatCompletionsModel(config: ChatCompletionsModelConfig): 
     options: GenerateOptionsV1 = {},
   ): Promise<GenerationResult> {
     if (config.unavailable !== undefined) {
-      throw new ModelCallError(
-        `${prefix}: ${config.unavailable.message}`,
-        { url: displayUrl, isRetryable: false },
-        { hint: config.unavailable.hint },
-      );
+      throw missingApiKeyError(`${prefix}: ${config.unavailable.message}`, {
+        url: displayUrl,
+        hint: config.unavailable.hint,
+      });
     }
     const body = toChatCompletionBody(config.wireModel, generation, bodyOptions);
     const requestDatetime = Math.floor(Date.now() / 1000);

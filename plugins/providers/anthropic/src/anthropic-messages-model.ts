@@ -6,11 +6,11 @@ import type {
   LanguageModelV1,
   Usage,
 } from '@medhelm/core';
-import { ModelCallError } from '@medhelm/core';
 import {
   createHttpAgent,
   describeIssues,
   isModelCallError,
+  missingApiKeyError,
   postJson,
   unexpectedResponseError,
 } from '@medhelm/http';
@@ -110,12 +110,10 @@ export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfi
     options: GenerateOptionsV1 = {},
   ): Promise<GenerationResult> {
     if (apiKey === undefined) {
-      // Checked per call rather than when the model is created: a run answered from the request
-      // cache never calls the API and must not need a key.
-      throw new ModelCallError(
+      throw missingApiKeyError(
         `${providerId}: ${apiKeyEnvVar} is not set, so model ${JSON.stringify(modelId)} cannot be called`,
-        { url, isRetryable: false },
         {
+          url,
           hint: `Set ${apiKeyEnvVar} to your Anthropic API key (or name another variable with --api-key-env).`,
         },
       );

@@ -21,9 +21,7 @@ export interface AnthropicProviderOptions {
 }
 
 /** A ModelProviderV1 whose models are {@link AnthropicLanguageModel}s (with `close`). */
-export interface AnthropicProvider extends ModelProviderV1 {
-  languageModel(modelId: string, settings: ProviderSettingsV1): AnthropicLanguageModel;
-}
+export type AnthropicProvider = ModelProviderV1<AnthropicLanguageModel>;
 
 /**
  * The provider for Anthropic's Messages API (`POST <base-url>/v1/messages`), spoken over plain
@@ -33,7 +31,7 @@ export interface AnthropicProvider extends ModelProviderV1 {
  */
 export function createAnthropicProvider(options: AnthropicProviderOptions = {}): AnthropicProvider {
   const timeoutMs = checkTimeout(options.timeoutMs, DEFAULT_ANTHROPIC_TIMEOUT_MS);
-  const provider = defineProvider({
+  return defineProvider({
     id: ANTHROPIC_PROVIDER_ID,
     displayName: 'Anthropic Messages API (Claude)',
     languageModel: (modelId: string, settings: ProviderSettingsV1) => {
@@ -60,5 +58,4 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
       });
     },
   });
-  return provider as AnthropicProvider;
 }

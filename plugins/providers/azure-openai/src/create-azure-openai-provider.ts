@@ -39,9 +39,7 @@ export interface AzureOpenAiProviderOptions extends ReasoningModelOptions {
 export type AzureOpenAiLanguageModel = ChatCompletionsLanguageModel;
 
 /** A ModelProviderV1 whose models are {@link AzureOpenAiLanguageModel}s (with `close`). */
-export interface AzureOpenAiProvider extends ModelProviderV1 {
-  languageModel(modelId: string, settings: ProviderSettingsV1): AzureOpenAiLanguageModel;
-}
+export type AzureOpenAiProvider = ModelProviderV1<AzureOpenAiLanguageModel>;
 
 // Azure deployment names: letters, digits, '-', '_' and '.'.
 const deploymentPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -60,7 +58,7 @@ export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = 
   const timeoutMs = checkTimeout(options.timeoutMs);
   resolveReasoningModel('gpt-4o', options);
   if (options.apiVersion !== undefined) checkApiVersion(options.apiVersion, 'apiVersion');
-  const provider = defineProvider({
+  return defineProvider({
     id: AZURE_OPENAI_PROVIDER_ID,
     displayName: 'Azure OpenAI (chat completions of a deployment)',
     languageModel: (modelId: string, settings: ProviderSettingsV1) => {
@@ -113,7 +111,6 @@ export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = 
       });
     },
   });
-  return provider as AzureOpenAiProvider;
 }
 
 /**

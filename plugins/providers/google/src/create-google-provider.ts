@@ -38,9 +38,7 @@ export interface GoogleProviderOptions {
 }
 
 /** A ModelProviderV1 whose models are {@link GeminiLanguageModel}s (with `close`). */
-export interface GoogleProvider extends ModelProviderV1 {
-  languageModel(modelId: string, settings: ProviderSettingsV1): GeminiLanguageModel;
-}
+export type GoogleProvider = ModelProviderV1<GeminiLanguageModel>;
 
 /**
  * The provider for Google's Gemini API (`POST <base-url>/v1beta/models/<model>:generateContent`),
@@ -57,7 +55,7 @@ export function createGoogleProvider(options: GoogleProviderOptions = {}): Googl
       `safetySettings must be 'block_none' or 'default', got ${JSON.stringify(safetyPreset)}`,
     );
   }
-  const provider = defineProvider({
+  return defineProvider({
     id: GOOGLE_PROVIDER_ID,
     displayName: 'Google Gemini API (generateContent)',
     languageModel: (modelId: string, settings: ProviderSettingsV1) => {
@@ -93,5 +91,4 @@ export function createGoogleProvider(options: GoogleProviderOptions = {}): Googl
       });
     },
   });
-  return provider as GoogleProvider;
 }

@@ -1,10 +1,10 @@
 import type { GenerateOptionsV1, GenerationRequest, GenerationResult, LanguageModelV1 } from '@medhelm/core';
-import { ModelCallError } from '@medhelm/core';
 import {
   createHttpAgent,
   describeIssues,
   isModelCallError,
   type JsonResponse,
+  missingApiKeyError,
   postJson,
   unexpectedResponseError,
 } from '@medhelm/http';
@@ -80,12 +80,10 @@ export function createGeminiGenerateContentModel(
     options: GenerateOptionsV1 = {},
   ): Promise<GenerationResult> {
     if (apiKey === undefined) {
-      // Checked per call rather than when the model is created: a run answered from the request
-      // cache never calls the API and must not need a key.
-      throw new ModelCallError(
+      throw missingApiKeyError(
         `${providerId}: ${config.missingKeyDescription} is not set, so model ${JSON.stringify(modelId)} cannot be called`,
-        { url, isRetryable: false },
         {
+          url,
           hint: `Set ${config.missingKeyDescription} to your Gemini API key from Google AI Studio (or name another variable with --api-key-env).`,
         },
       );

@@ -30,9 +30,7 @@ export interface OpenAiCompatibleProviderOptions {
 export type OpenAiCompatibleLanguageModel = ChatCompletionsLanguageModel;
 
 /** A ModelProviderV1 whose models are {@link OpenAiCompatibleLanguageModel}s (with `close`). */
-export interface OpenAiCompatibleProvider extends ModelProviderV1 {
-  languageModel(modelId: string, settings: ProviderSettingsV1): OpenAiCompatibleLanguageModel;
-}
+export type OpenAiCompatibleProvider = ModelProviderV1<OpenAiCompatibleLanguageModel>;
 
 /**
  * A provider for any server speaking OpenAI's chat-completions protocol: OpenAI itself, vLLM,
@@ -44,7 +42,7 @@ export function createOpenAiCompatibleProvider(
   options: OpenAiCompatibleProviderOptions = {},
 ): OpenAiCompatibleProvider {
   const timeoutMs = checkTimeout(options.timeoutMs);
-  const provider = defineProvider({
+  return defineProvider({
     id: OPENAI_COMPATIBLE_PROVIDER_ID,
     displayName: 'OpenAI-compatible chat completions (OpenAI, vLLM, Ollama, llama.cpp, LM Studio)',
     languageModel: (modelId: string, settings: ProviderSettingsV1) => {
@@ -86,5 +84,4 @@ export function createOpenAiCompatibleProvider(
       });
     },
   });
-  return provider as OpenAiCompatibleProvider;
 }

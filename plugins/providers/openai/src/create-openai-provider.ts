@@ -33,9 +33,7 @@ export interface OpenAiProviderOptions extends ReasoningModelOptions {
 export type OpenAiLanguageModel = ChatCompletionsLanguageModel;
 
 /** A ModelProviderV1 whose models are {@link OpenAiLanguageModel}s (with `close`). */
-export interface OpenAiProvider extends ModelProviderV1 {
-  languageModel(modelId: string, settings: ProviderSettingsV1): OpenAiLanguageModel;
-}
+export type OpenAiProvider = ModelProviderV1<OpenAiLanguageModel>;
 
 /**
  * The official OpenAI API through chat completions. The key comes from `settings.env[settings.apiKeyEnvVar
@@ -50,7 +48,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenA
   const timeoutMs = checkTimeout(options.timeoutMs);
   // Fail on a bad effort option when the provider is made, not on the first model.
   resolveReasoningModel('gpt-4o', options);
-  const provider = defineProvider({
+  return defineProvider({
     id: OPENAI_PROVIDER_ID,
     displayName: 'OpenAI API (chat completions)',
     languageModel: (modelId: string, settings: ProviderSettingsV1) => {
@@ -94,5 +92,4 @@ export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenA
       });
     },
   });
-  return provider as OpenAiProvider;
 }
