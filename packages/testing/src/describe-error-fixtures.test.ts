@@ -1,5 +1,5 @@
 import { createReferenceProvider } from './create-reference-provider.ts';
-import { describeErrorFixtures } from './describe-error-fixtures.ts';
+import { describeErrorFixtures, documentedErrorCase } from './describe-error-fixtures.ts';
 import { CONTRACT_REQUEST } from './describe-provider-contract.ts';
 
 const SECRET = 'sk-error-fixtures-0123456789';
@@ -30,6 +30,10 @@ describeErrorFixtures(
       retryable: false,
       message: /^reference openai model "m": HTTP 401: .*\[REDACTED\]/,
     },
+    documentedErrorCase(
+      { status: 503, headers: { 'retry-after': '1' }, body: { error: { message: 'overloaded' } } },
+      { retryable: true, message: 'overloaded' },
+    ),
     {
       title: 'a 500, with the whole message',
       reply: { status: 500, rawBody: 'oops' },
@@ -44,8 +48,6 @@ describeErrorFixtures(
         .languageModel('m', { baseUrl: server.baseUrl, env: { OPENAI_API_KEY: SECRET } })
         .doGenerate(CONTRACT_REQUEST),
     secret: SECRET,
-    check: (error, _fixture, server) => {
-      if (!error.url?.startsWith(server.baseUrl)) throw new Error(`unexpected url ${error.url}`);
-    },
+    url: (server) => `${server.baseUrl}/chat/completions`,
   },
 );

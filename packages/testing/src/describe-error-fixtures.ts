@@ -31,14 +31,16 @@ export interface ErrorFixtureOptions<C extends ErrorFixtureCase> {
   call: (server: FixtureServer, fixture: C) => Promise<unknown>;
   /** The API key the model was given: it must appear nowhere in the error. */
   secret: string;
-  /** Assertions every case of this provider shares (the URL, the error type in the message, ...). */
+  /** The URL every error must name, e.g. `(server) => \`${server.baseUrl}/v1/messages\``. */
+  url?: (server: FixtureServer) => string;
+  /** Assertions every case of this provider shares (the error type in the message, ...). */
   check?: (error: ModelCallError, fixture: C, server: FixtureServer) => void;
 }
 
 /**
  * A vitest `describe` with one test per case: a real fixture server on 127.0.0.1 answers with
- * `case.reply`, and the call must fail with a ModelCallError of the case's status, retryability,
- * message, hint, headers and body, without the API key in any rendering (message, stack, headers,
+ * `case.reply`, and the call must fail with a ModelCallError of the case's status (named in the
+ * message as `HTTP <status>`), retryability, message, hint, headers, body and `options.url`, without the API key in any rendering (message, stack, headers,
  * body, JSON, inspect, cause chain), plus what `options.check` asserts. Providers list their
  * documented error fixtures as cases instead of writing the same test for each.
  */
@@ -55,6 +57,8 @@ export function describeErrorFixtures<C extends ErrorFixtureCase>(
         const error = await expectModelCallError(options.call(server, fixture));
         expect(error.status).toBe(fixture.status);
         expect(error.isRetryable).toBe(fixture.retryable);
+        expect(error.message).toContain(`HTTP ${fixture.status}`);
+        if (options.url !== undefined) expect(error.url).toBe(options.url(server));
         if (typeof fixture.message === 'string') expect(error.message).toContain(fixture.message);
         else if (typeof fixture.message === 'function') expect(error.message).toBe(fixture.message(server));
         else if (fixture.message !== undefined) expect(error.message).toMatch(fixture.message);
@@ -68,4 +72,30 @@ export function describeErrorFixtures<C extends ErrorFixtureCase>(
       });
     }
   });
+}
+
+/** A documented error response as providers keep it in `__fixtures__`: status, headers, JSON body. */
+export interface DocumentedError<B = unknown> {
+  status: number;
+  headers?: Readonly<Record<string, string>>;
+  body: B;
+}
+
+/**
+ * The case of a documented error response: the server sends it as it is, and the error must keep
+ * its status, headers and body; `expected` adds retryability, message, hint and the provider's own
+ * fields. Titled `maps the documented HTTP <status> error`.
+ */
+export function documentedErrorCase<E extends Omit<ErrorFixtureCase, 'title' | 'reply' | 'status'>>(
+  fixture: DocumentedError,
+  expected: E,
+): ErrorFixtureCase & E {
+  return {
+    title: `maps the documented HTTP ${fixture.status} error`,
+    reply: { status: fixture.status, headers: fixture.headers, body: fixture.body },
+    status: fixture.status,
+    ...(fixture.headers === undefined ? {} : { headers: fixture.headers }),
+    body: fixture.body,
+    ...expected,
+  };
 }

@@ -34,7 +34,9 @@ export { createSampleLoadContext, type SampleLoadContextOptions } from './create
 export { createSeededRandom } from './create-seeded-random.ts';
 export { type BenchmarkContractOptions, describeBenchmarkContract } from './describe-benchmark-contract.ts';
 export {
+  type DocumentedError,
   describeErrorFixtures,
+  documentedErrorCase,
   type ErrorFixtureCase,
   type ErrorFixtureOptions,
 } from './describe-error-fixtures.ts';

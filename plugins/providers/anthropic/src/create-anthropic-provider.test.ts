@@ -10,6 +10,7 @@ import {
 import {
   closeAfterEach,
   describeErrorFixtures,
+  documentedErrorCase,
   everythingIn,
   expectJsonPost,
   expectModelCallError,
@@ -33,6 +34,7 @@ import stopSequence from './__fixtures__/responses/stop-sequence.json' with { ty
 import thinkingAndText from './__fixtures__/responses/thinking-and-text.json' with { type: 'json' };
 import {
   ANTHROPIC_VERSION,
+  type AnthropicErrorBody,
   type AnthropicLanguageModel,
   type AnthropicProviderOptions,
   anthropicProvider,
@@ -328,32 +330,30 @@ describe('createAnthropicProvider', () => {
 describeErrorFixtures(
   'createAnthropicProvider: documented errors',
   [
-    {
-      fixture: error400,
+    documentedErrorCase(error400, {
       retryable: false,
       message: 'each stop sequence must contain non-whitespace',
       hint: null,
-    },
-    { fixture: error401, retryable: false, message: 'invalid x-api-key', hint: /ANTHROPIC_API_KEY/ },
-    { fixture: error429, retryable: true, message: 'would exceed the rate limit', hint: /rate limiting/ },
-    { fixture: error500, retryable: true, message: 'Internal server error', hint: null },
-    { fixture: error529, retryable: true, message: 'Overloaded', hint: /overloaded/ },
-  ].map(({ fixture, ...expected }) => ({
-    title: `maps the documented HTTP ${fixture.status} error`,
-    reply: { status: fixture.status, headers: fixture.headers, body: fixture.body },
-    status: fixture.status,
-    headers: fixture.headers,
-    body: fixture.body,
-    errorType: fixture.body.error.type,
-    ...expected,
-  })),
+    }),
+    documentedErrorCase(error401, {
+      retryable: false,
+      message: 'invalid x-api-key',
+      hint: /ANTHROPIC_API_KEY/,
+    }),
+    documentedErrorCase(error429, {
+      retryable: true,
+      message: 'would exceed the rate limit',
+      hint: /rate limiting/,
+    }),
+    documentedErrorCase(error500, { retryable: true, message: 'Internal server error', hint: null }),
+    documentedErrorCase(error529, { retryable: true, message: 'Overloaded', hint: /overloaded/ }),
+  ],
   {
     call: (server) => modelAt(server.baseUrl).doGenerate(request),
     secret: SECRET,
-    check: (error, fixture, server) => {
-      expect(error.url).toBe(`${server.baseUrl}/v1/messages`);
-      expect(error.message).toContain(`HTTP ${fixture.status}`);
-      expect(error.message).toContain(`[${fixture.errorType}]`);
+    url: (server) => `${server.baseUrl}/v1/messages`,
+    check: (error, fixture) => {
+      expect(error.message).toContain(`[${(fixture.body as AnthropicErrorBody).error.type}]`);
       expect(error.cause).toBeInstanceOf(ModelCallError);
     },
   },

@@ -10,6 +10,7 @@ import {
 import {
   closeAfterEach,
   describeErrorFixtures,
+  documentedErrorCase,
   everythingIn,
   expectJsonPost,
   expectModelCallError,
@@ -34,6 +35,7 @@ import stop from './__fixtures__/responses/stop.json' with { type: 'json' };
 import twoCandidates from './__fixtures__/responses/two-candidates.json' with { type: 'json' };
 import {
   createGoogleProvider,
+  type GeminiErrorBody,
   type GeminiLanguageModel,
   type GoogleProviderOptions,
   googleProvider,
@@ -297,35 +299,38 @@ describe('createGoogleProvider', () => {
   });
 });
 
-/** Gemini's documented errors: each keeps its status and body, and names its RPC status. */
+/** Gemini's documented errors: each keeps its status, headers and body, and names its RPC status. */
 describeErrorFixtures(
   'createGoogleProvider: documented errors',
   [
-    { fixture: error400, retryable: false, message: 'API key not valid', hint: /GEMINI_API_KEY/ },
-    {
-      fixture: error403,
+    documentedErrorCase(error400, { retryable: false, message: 'API key not valid', hint: /GEMINI_API_KEY/ }),
+    documentedErrorCase(error403, {
       retryable: false,
       message: 'does not have permission',
       hint: /may not use this model/,
-    },
-    { fixture: error429, retryable: true, message: 'You exceeded your current quota', hint: /quota/ },
-    { fixture: error500, retryable: true, message: 'An internal error has occurred', hint: /internal/ },
-    { fixture: error503, retryable: true, message: 'The model is overloaded', hint: /overloaded/ },
-  ].map(({ fixture, ...expected }) => ({
-    title: `maps the documented HTTP ${fixture.status} error`,
-    reply: { status: fixture.status, headers: fixture.headers, body: fixture.body },
-    status: fixture.status,
-    body: fixture.body,
-    rpcStatus: fixture.body.error.status,
-    ...expected,
-  })),
+    }),
+    documentedErrorCase(error429, {
+      retryable: true,
+      message: 'You exceeded your current quota',
+      hint: /quota/,
+    }),
+    documentedErrorCase(error500, {
+      retryable: true,
+      message: 'An internal error has occurred',
+      hint: /internal/,
+    }),
+    documentedErrorCase(error503, {
+      retryable: true,
+      message: 'The model is overloaded',
+      hint: /overloaded/,
+    }),
+  ],
   {
     call: (server) => modelAt(server.baseUrl).doGenerate(request),
     secret: SECRET,
-    check: (error, fixture, server) => {
-      expect(error.url).toBe(`${server.baseUrl}${PATH}`);
-      expect(error.message).toContain(`HTTP ${fixture.status}`);
-      expect(error.message).toContain(`[${fixture.rpcStatus}]`);
+    url: (server) => `${server.baseUrl}${PATH}`,
+    check: (error, fixture) => {
+      expect(error.message).toContain(`[${(fixture.body as GeminiErrorBody).error.status}]`);
       expect(error.cause).toBeInstanceOf(ModelCallError);
     },
   },
