@@ -1,4 +1,5 @@
 export * from './define/define.ts';
+export * from './define/define-provider-plugin.ts';
 export { createToken, type Token } from './di/create-token.ts';
 export { type Clock, type Environment, type Logger, Tokens } from './di/tokens.ts';
 export * from './errors/index.ts';

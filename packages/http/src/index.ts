@@ -1,6 +1,9 @@
+export { checkTimeout, DEFAULT_MODEL_TIMEOUT_MS } from './check-timeout.ts';
 export { createHttpAgent, type HttpAgentOptions } from './create-http-agent.ts';
 export { isModelCallError } from './is-model-call-error.ts';
 export { isRetryableNetworkError, isRetryableStatus, networkErrorCode } from './is-retryable.ts';
+export { missingApiKeyError } from './missing-api-key-error.ts';
+export { type NormalizeBaseUrlOptions, normalizeBaseUrl, withoutCredentials } from './normalize-base-url.ts';
 export {
   BODY_EXCERPT_LIMIT,
   flattenHeaders,
@@ -19,6 +22,7 @@ export { readApiKey } from './read-api-key.ts';
 export { REDACTED, redactSecrets, redactUrl, secretsFromHeaders, truncate } from './redact-secrets.ts';
 export { MAX_RETRY_HINT_MS, parseResetDuration, retryDelayFromHeaders } from './retry-delay-from-headers.ts';
 export { type Sleep, sleep } from './sleep.ts';
+export { describeIssues, type ResponseIssue, unexpectedResponseError } from './unexpected-response-error.ts';
 export {
   backoffDelay,
   DEFAULT_RETRY_POLICY,

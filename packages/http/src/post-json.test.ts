@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { ModelCallError } from '@medhelm/core';
+import type { ModelCallError } from '@medhelm/core';
+import { expectModelCallError } from '@medhelm/testing';
 import type { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpAgent } from './create-http-agent.ts';
@@ -62,16 +63,6 @@ function options(url: string, extra: Partial<PostJsonOptions> = {}): PostJsonOpt
   };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ModelCallError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ModelCallError);
-    return error as ModelCallError;
-  }
-  throw new Error('expected postJson to fail');
-}
-
 /** Everything an error carries, as one string: every own field, the cause chain, the stack. */
 function everything(error: ModelCallError): string {
   const parts: unknown[] = [];
@@ -124,7 +115,7 @@ describe('postJson', () => {
     const url = await serve((_request, response) =>
       json(response, 429, { error: { message: 'Rate limit reached for gpt-4o' } }, { 'Retry-After': '7' }),
     );
-    const error = await failure(postJson(options(url)));
+    const error = await expectModelCallError(postJson(options(url)));
     expect(error.isRetryable).toBe(true);
     expect(error.status).toBe(429);
     expect(error.headers['retry-after']).toBe('7');
@@ -138,7 +129,7 @@ describe('postJson', () => {
 
   it.each([500, 502, 503, 504, 529, 408, 409, 425, 599])('HTTP %i is retryable', async (status) => {
     const url = await serve((_request, response) => json(response, status, { error: 'busy' }));
-    const error = await failure(postJson(options(url)));
+    const error = await expectModelCallError(postJson(options(url)));
     expect(error.status).toBe(status);
     expect(error.isRetryable).toBe(true);
     expect(error.body).toBe('{"error":"busy"}');
@@ -148,7 +139,7 @@ describe('postJson', () => {
     const url = await serve((_request, response) =>
       json(response, status, { error: { message: "Unsupported value: 'temperature'" } }),
     );
-    const error = await failure(postJson(options(url)));
+    const error = await expectModelCallError(postJson(options(url)));
     expect(error.status).toBe(status);
     expect(error.isRetryable).toBe(false);
     expect(error.message).toContain("Unsupported value: 'temperature'");
@@ -159,7 +150,7 @@ describe('postJson', () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('{"choices": [{"message": {"content": "Ye');
     });
-    const error = await failure(postJson(options(url)));
+    const error = await expectModelCallError(postJson(options(url)));
     expect(error.isRetryable).toBe(true);
     expect(error.status).toBe(200);
     expect(error.message).toContain('not valid JSON');
@@ -168,7 +159,7 @@ describe('postJson', () => {
 
   it('a connection reset is retryable', async () => {
     const url = await serve((request) => request.socket.destroy());
-    const error = await failure(postJson(options(url)));
+    const error = await expectModelCallError(postJson(options(url)));
     expect(error.isRetryable).toBe(true);
     expect(error.status).toBeUndefined();
     expect(error.message).toMatch(/^openai: could not get a response from/);
@@ -181,7 +172,7 @@ describe('postJson', () => {
     const url = await serve(() => {});
     const server = servers.pop() as Server;
     await new Promise((resolve) => server.close(resolve));
-    const error = await failure(postJson(options(url)));
+    const error = await expectModelCallError(postJson(options(url)));
     expect(error.isRetryable).toBe(true);
     expect(error.message).toContain('ECONNREFUSED');
     expectNoSecret(error);
@@ -190,7 +181,7 @@ describe('postJson', () => {
   it('a server that never answers is a retryable timeout after timeoutMs', async () => {
     const url = await serve(() => {});
     const started = performance.now();
-    const error = await failure(postJson(options(url, { timeoutMs: 150 })));
+    const error = await expectModelCallError(postJson(options(url, { timeoutMs: 150 })));
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(error.isRetryable).toBe(true);
     expect(error.message).toContain('within 150 ms');
@@ -205,7 +196,7 @@ describe('postJson', () => {
       response.on('close', () => clearInterval(timer));
     });
     const started = performance.now();
-    const error = await failure(postJson(options(url, { timeoutMs: 200 })));
+    const error = await expectModelCallError(postJson(options(url, { timeoutMs: 200 })));
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(error.isRetryable).toBe(true);
     expect(error.message).toContain('within 200 ms');
@@ -215,13 +206,15 @@ describe('postJson', () => {
     const url = await serve(() => {});
     const before = new AbortController();
     before.abort();
-    const early = await failure(postJson(options(url, { signal: before.signal })));
+    const early = await expectModelCallError(postJson(options(url, { signal: before.signal })));
     expect(early.isRetryable).toBe(false);
     expect(early.message).toContain('aborted');
 
     const during = new AbortController();
     setTimeout(() => during.abort(), 50);
-    const late = await failure(postJson(options(url, { signal: during.signal, timeoutMs: 1500 })));
+    const late = await expectModelCallError(
+      postJson(options(url, { signal: during.signal, timeoutMs: 1500 })),
+    );
     expect(late.isRetryable).toBe(false);
     expect(late.message).toContain('aborted');
     expectNoSecret(late);
@@ -232,7 +225,7 @@ describe('postJson', () => {
       response.writeHead(500, { 'content-type': 'text/html' });
       response.end(`<html>${'x'.repeat(10_000)}</html>`);
     });
-    const error = await failure(postJson(options(url)));
+    const error = await expectModelCallError(postJson(options(url)));
     expect(error.body?.length).toBeLessThanOrEqual(BODY_EXCERPT_LIMIT);
     expect(error.body).toMatch(/^<html>x+\.\.\. \(10013 characters in all\)$/);
   });
@@ -256,7 +249,7 @@ describe('postJson never lets a secret into an error', () => {
 
   it('redacts the key from the message, body, headers and URL', async () => {
     const url = await serve(echo);
-    const error = await failure(
+    const error = await expectModelCallError(
       postJson(
         options(url, { url: `${url}/v1/models/gemini:generate?key=${encodeURIComponent(SECRET)}&alt=json` }),
       ),
@@ -271,14 +264,14 @@ describe('postJson never lets a secret into an error', () => {
 
   it('redacts credential headers even when `secrets` is not given', async () => {
     const url = await serve(echo);
-    const error = await failure(postJson(options(url, { secrets: undefined })));
+    const error = await expectModelCallError(postJson(options(url, { secrets: undefined })));
     expect(error.message).toContain('[REDACTED]');
     expectNoSecret(error);
   });
 
   it('redacts a key sent in x-api-key (Anthropic) and in a query parameter, also from wire errors', async () => {
     const url = await serve((request) => request.socket.destroy());
-    const error = await failure(
+    const error = await expectModelCallError(
       postJson(
         options(url, {
           url: `${url}/v1/messages?api_key=${SECRET}`,
@@ -296,7 +289,7 @@ describe('postJson never lets a secret into an error', () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(`{"echo": "${request.headers.authorization}`);
     });
-    const error = await failure(postJson(options(url)));
+    const error = await expectModelCallError(postJson(options(url)));
     expect(error.isRetryable).toBe(true);
     expect(error.body).toBe('{"echo": "Bearer [REDACTED]');
     expectNoSecret(error);
@@ -305,7 +298,7 @@ describe('postJson never lets a secret into an error', () => {
   it('redacts user:password@ from the URL', async () => {
     const url = await serve(() => {});
     const withCredentials = url.replace('http://', `http://user:${encodeURIComponent(SECRET)}@`);
-    const error = await failure(postJson(options(withCredentials, { timeoutMs: 100 })));
+    const error = await expectModelCallError(postJson(options(withCredentials, { timeoutMs: 100 })));
     expect(error.url).toBe(`${url}/v1/chat/completions`);
     expectNoSecret(error);
   });

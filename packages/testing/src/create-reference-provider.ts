@@ -33,7 +33,16 @@ interface WireCall {
  */
 export function createReferenceProvider(
   wire: MockWire,
-  options: { timeoutMs: number; breaks?: 'empty-stop' | 'key-in-url' | 'leak-key' | 'retry-400' },
+  options: {
+    timeoutMs: number;
+    breaks?:
+      | 'empty-stop'
+      | 'key-in-url'
+      | 'leak-key'
+      | 'retry-400'
+      | 'fixed-connections'
+      | 'unbounded-connections';
+  },
 ): ModelProviderV1 {
   const { breaks } = options;
   return defineProvider({
@@ -43,6 +52,12 @@ export function createReferenceProvider(
       const apiKey = settings.env[settings.apiKeyEnvVar ?? REFERENCE_KEY_VARIABLES[wire]] ?? '';
       const baseUrl = (settings.baseUrl ?? '').replace(/\/+$/, '');
       const redact = (text: string) => (breaks === 'leak-key' ? text : text.split(apiKey).join('[REDACTED]'));
+      // fetch's own pool is unbounded: calls wait for one of `connections` slots, as on a pooled agent.
+      const slots = createSlots(
+        breaks === 'unbounded-connections'
+          ? Number.POSITIVE_INFINITY
+          : ((breaks === 'fixed-connections' ? undefined : settings.connections) ?? 16),
+      );
 
       function build(request: GenerationRequest): WireCall {
         const system = request.messages?.filter((message) => message.role === 'system') ?? [];
@@ -140,6 +155,7 @@ export function createReferenceProvider(
         const started = performance.now();
         let response: Response;
         let text: string;
+        await slots.acquire();
         try {
           response = await fetch(call.url, {
             method: 'POST',
@@ -155,6 +171,8 @@ export function createReferenceProvider(
             { isRetryable: !aborted },
             breaks === 'leak-key' ? error : undefined,
           );
+        } finally {
+          slots.release();
         }
         const headers: Record<string, string> = {};
         response.headers.forEach((value, name) => {
@@ -268,4 +286,25 @@ export function createReferenceProvider(
       };
     },
   });
+}
+
+/** A counting semaphore: at most `size` holders at once, the rest served in arrival order. */
+function createSlots(size: number): { acquire(): Promise<void>; release(): void } {
+  let held = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    acquire: async () => {
+      if (held < size) {
+        held++;
+        return;
+      }
+      // The releasing holder hands its slot straight over, so `held` stays the same.
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release: () => {
+      const next = waiting.shift();
+      if (next === undefined) held--;
+      else next();
+    },
+  };
 }

@@ -41,3 +41,27 @@ describeProviderContract({
   settings: (server) => ({ baseUrl: server.baseUrls.openai }),
   knownViolations: { 'bad-request': 'retries 400s on purpose, to test knownViolations' },
 });
+
+// A provider with a fixed pool of 16 ignores settings.connections, and one without a pool ignores
+// the default: each breaks exactly its connections check, which then runs as it.fails.
+describeProviderContract({
+  name: 'reference anthropic provider that ignores settings.connections (known violation)',
+  createProvider: (options) =>
+    createReferenceProvider('anthropic', { ...options, breaks: 'fixed-connections' }),
+  wire: 'anthropic',
+  modelId: MODEL_IDS.anthropic,
+  settings: (server) => ({ baseUrl: server.baseUrls.anthropic }),
+  apiKeyEnvVar: REFERENCE_KEY_VARIABLES.anthropic,
+  knownViolations: { connections: 'a fixed pool of 16, on purpose' },
+});
+
+describeProviderContract({
+  name: 'reference gemini provider without a connection limit (known violation)',
+  createProvider: (options) =>
+    createReferenceProvider('gemini', { ...options, breaks: 'unbounded-connections' }),
+  wire: 'gemini',
+  modelId: MODEL_IDS.gemini,
+  settings: (server) => ({ baseUrl: server.baseUrls.gemini }),
+  apiKeyEnvVar: REFERENCE_KEY_VARIABLES.gemini,
+  knownViolations: { 'default-connections': 'no limit at all, on purpose' },
+});

@@ -50,7 +50,9 @@ export type ProviderContractCheck =
   | 'connection-reset'
   | 'timeout'
   | 'abort'
-  | 'key-not-in-model';
+  | 'key-not-in-model'
+  | 'connections'
+  | 'default-connections';
 
 /** Options of {@link describeProviderContract}. */
 export interface ProviderContractOptions {
@@ -93,6 +95,14 @@ const LONG_TIMEOUT_MS = 60_000;
 const SUITE_KEY_VARIABLE = 'MEDHELM_CONTRACT_API_KEY';
 const OTHER_KEY_VARIABLE = 'MEDHELM_CONTRACT_OTHER_API_KEY';
 const OTHER_KEY = 'sk-medhelm-contract-other-93d1a0c5e7';
+// ProviderSettingsV1.connections: the engine sets it to the run's concurrency; 16 without it.
+const WIDE_POOL = 32;
+const DEFAULT_POOL = 16;
+// How long the server holds a request that waits for others to arrive: long enough for a wide
+// pool's sockets all to connect on a slow machine. The default-pool check only bounds the most in
+// flight, which holding shorter cannot raise, so it holds briefly and stays quick.
+const WIDE_POOL_HOLD_MS = 5000;
+const DEFAULT_POOL_HOLD_MS = 300;
 
 /** The text-prompt request the suite sends: a HELM multiple-choice prompt asking for one token. */
 export const CONTRACT_REQUEST: GenerationRequest = {
@@ -118,7 +128,9 @@ export const CONTRACT_REQUEST: GenerationRequest = {
  *    500 and 503 are retryable; 400 and 401 are not; a malformed JSON 200, a reset connection and a
  *    server that never answers (past the provider's timeout) are retryable; a 200 without choices
  *    is a ModelCallError; an aborted signal rejects promptly;
- * 4. the API key appears in no error (message, stack, hint, body, headers, cause chain, inspect),
+ * 4. connections: with `settings.connections: 32` and 32 concurrent calls the server holds, all 32
+ *    are in flight at once; without it, at most 16 are (the engine sets it to the run's concurrency);
+ * 5. the API key appears in no error (message, stack, hint, body, headers, cause chain, inspect),
  *    even when the server echoes it, nor in the model object.
  *
  * Call it at the top level of a test file in the provider package:
@@ -160,6 +172,47 @@ export function describeProviderContract(options: ProviderContractOptions): void
 
   function faulted(kind: MockFaultOptions['kinds'], extra: Partial<MockFaultOptions> = {}) {
     return { faults: { rate: 1, kinds: kind, ...extra } };
+  }
+
+  /**
+   * Makes WIDE_POOL concurrent calls with `settings.connections` set to `connections` (or left out)
+   * and returns the most requests the server held at once. The server holds each request until
+   * `release` requests are in flight (then all of them answer) or `holdMs` has passed, so a pool of
+   * N sockets shows as N requests in flight.
+   */
+  async function mostInFlight(
+    connections: number | undefined,
+    release: number,
+    holdMs: number,
+  ): Promise<number> {
+    let inFlight = 0;
+    let most = 0;
+    const held: (() => void)[] = [];
+    const { server, model } = await setup(
+      {
+        reply: async () => {
+          inFlight++;
+          most = Math.max(most, inFlight);
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, holdMs);
+            held.push(() => {
+              clearTimeout(timer);
+              resolve();
+            });
+            if (inFlight >= release) for (const answer of held.splice(0)) answer();
+          });
+          inFlight--;
+          return 'A';
+        },
+      },
+      { settings: (mock) => ({ ...contractSettings(mock), connections }) },
+    );
+    const results = await Promise.all(
+      Array.from({ length: WIDE_POOL }, () => model.doGenerate(CONTRACT_REQUEST)),
+    );
+    expect(results.map((result) => result.completions[0]?.text)).toEqual(Array(WIDE_POOL).fill('A'));
+    expect(server.requests).toHaveLength(WIDE_POOL);
+    return most;
   }
 
   async function failure(promise: Promise<GenerationResult>, server: MockModelServer): Promise<unknown> {
@@ -439,6 +492,24 @@ export function describeProviderContract(options: ProviderContractOptions): void
       expect(performance.now() - started).toBeLessThan(5000);
       expect(secretPlaces(error, CONTRACT_API_KEY), 'renderings of the error with the API key').toEqual([]);
     });
+
+    check(
+      'connections',
+      `keeps ${WIDE_POOL} requests in flight at once when settings.connections is ${WIDE_POOL}`,
+      async () => {
+        const most = await mostInFlight(WIDE_POOL, WIDE_POOL, WIDE_POOL_HOLD_MS);
+        expect(most, `requests in flight at once with connections: ${WIDE_POOL}`).toBe(WIDE_POOL);
+      },
+    );
+
+    check(
+      'default-connections',
+      `keeps at most ${DEFAULT_POOL} requests in flight at once without settings.connections`,
+      async () => {
+        const most = await mostInFlight(undefined, DEFAULT_POOL + 1, DEFAULT_POOL_HOLD_MS);
+        expect(most, 'requests in flight at once by default').toBeLessThanOrEqual(DEFAULT_POOL);
+      },
+    );
 
     check('key-not-in-model', 'keeps the key out of the model object and its cacheIdentity', async () => {
       const { model } = await setup();

@@ -20,6 +20,7 @@ export {
   type RetryAfterRequestRecord,
   retryAfterMilliseconds,
 } from './check-retry-after-compliance.ts';
+export { type Closable, closeAfterEach } from './close-after-each.ts';
 export {
   createFaultInjector,
   DEFAULT_FAULT_KINDS,
@@ -32,6 +33,13 @@ export {
 export { createSampleLoadContext, type SampleLoadContextOptions } from './create-sample-load-context.ts';
 export { createSeededRandom } from './create-seeded-random.ts';
 export { type BenchmarkContractOptions, describeBenchmarkContract } from './describe-benchmark-contract.ts';
+export {
+  type DocumentedError,
+  describeErrorFixtures,
+  documentedErrorCase,
+  type ErrorFixtureCase,
+  type ErrorFixtureOptions,
+} from './describe-error-fixtures.ts';
 export {
   CONTRACT_REQUEST,
   describeProviderContract,
@@ -46,6 +54,9 @@ export {
   ScorerContractViolation,
   scorerContractInput,
 } from './describe-scorer-contract.ts';
+export { type ExpectedJsonPost, expectJsonPost } from './expect-json-post.ts';
+export { expectModelCallError } from './expect-model-call-error.ts';
+export { type ExpectedProviderPlugin, expectProviderPlugin } from './expect-provider-plugin.ts';
 export { findSharedDirectory } from './find-shared-directory.ts';
 export {
   isJudgePrompt,

@@ -182,7 +182,10 @@ export interface MockModelServer {
    * same body came at least N seconds later (within `toleranceMs`, default 50).
    */
   retryAfterCompliance(options?: RetryAfterComplianceOptions): RetryAfterCheck[];
-  /** Stops the server, dropping keep-alive connections, hanging requests and answers waiting on `delayMs`. */
+  /**
+   * Stops the server, dropping keep-alive connections, hanging requests and answers waiting on
+   * `delayMs`; safe to call twice.
+   */
   close(): Promise<void>;
 }
 
@@ -420,6 +423,7 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
+  let closing: Promise<void> | undefined;
 
   return {
     origin,
@@ -440,14 +444,17 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
       maxInFlight = inFlight;
     },
     retryAfterCompliance: (complianceOptions) => checkRetryAfterCompliance(requests, complianceOptions),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    // Safe to call twice (a test may close the server itself, then afterEach closes everything).
+    close: () => {
+      closing ??= new Promise<void>((resolve, reject) => {
         for (const timer of pendingTimers) clearTimeout(timer);
         pendingTimers.clear();
         server.close((error) => (error ? reject(error) : resolve()));
         // Clients keep connections alive, and hanging requests never end; drop them all now.
         server.closeAllConnections();
-      }),
+      });
+      return closing;
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import type { AnnotatorV1 } from '../spec/annotator-v1.ts';
 import type { BenchmarkV1 } from '../spec/benchmark-v1.ts';
 import type { DatasetLoaderV1 } from '../spec/dataset-loader-v1.ts';
-import type { ModelProviderV1 } from '../spec/model-provider-v1.ts';
+import type { LanguageModelV1, ModelProviderV1 } from '../spec/model-provider-v1.ts';
 import type { NormalizerV1 } from '../spec/normalizer-v1.ts';
 import type { MedHelmPluginV1 } from '../spec/plugin-v1.ts';
 import type { PromptTemplateV1 } from '../spec/prompt-template-v1.ts';
@@ -46,7 +46,9 @@ export function defineAnnotator(annotator: WithoutVersion<AnnotatorV1>): Annotat
   return { specificationVersion: 'v1', ...annotator };
 }
 
-export function defineProvider(provider: WithoutVersion<ModelProviderV1>): ModelProviderV1 {
+export function defineProvider<M extends LanguageModelV1 = LanguageModelV1>(
+  provider: WithoutVersion<ModelProviderV1<M>>,
+): ModelProviderV1<M> {
   return { specificationVersion: 'v1', ...provider };
 }
 

@@ -49,12 +49,15 @@ export interface LanguageModelV1 {
   close?(): Promise<void>;
 }
 
-/** A model provider: turns a model id into a LanguageModelV1. */
-export interface ModelProviderV1 {
+/**
+ * A model provider: turns a model id into a LanguageModelV1. `M` is the kind of model it makes, for
+ * providers whose models offer more (e.g. a required `close`); the engine sees plain LanguageModelV1s.
+ */
+export interface ModelProviderV1<M extends LanguageModelV1 = LanguageModelV1> {
   readonly specificationVersion: SpecificationVersionV1;
   readonly id: string;
   readonly displayName: string;
-  languageModel(modelId: string, settings: ProviderSettingsV1): LanguageModelV1;
+  languageModel(modelId: string, settings: ProviderSettingsV1): M;
   /**
    * Releases what the provider shares between its models (e.g. loaded weights). The runner calls it
    * once at the end of an invocation, after every model's `close`.

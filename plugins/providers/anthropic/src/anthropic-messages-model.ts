@@ -6,14 +6,13 @@ import type {
   LanguageModelV1,
   Usage,
 } from '@medhelm/core';
-import { ModelCallError } from '@medhelm/core';
 import {
-  BODY_EXCERPT_LIMIT,
   createHttpAgent,
+  describeIssues,
   isModelCallError,
+  missingApiKeyError,
   postJson,
-  redactSecrets,
-  truncate,
+  unexpectedResponseError,
 } from '@medhelm/http';
 import {
   type AnthropicMessage,
@@ -63,7 +62,7 @@ interface OneMessage {
 export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfig): AnthropicLanguageModel {
   const { apiKey, apiKeyEnvVar, modelId, providerId } = config;
   const url = `${config.baseUrl}/v1/messages`;
-  const agent = createHttpAgent(config.connections === undefined ? {} : { connections: config.connections });
+  const agent = createHttpAgent({ connections: config.connections });
   const secrets = apiKey === undefined ? [] : [apiKey];
 
   async function callOnce(
@@ -92,25 +91,10 @@ export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfi
     }
     const parsed = anthropicMessageSchema.safeParse(response.body);
     if (!parsed.success) {
-      const problems = parsed.error.issues
-        .slice(0, 3)
-        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-      throw new ModelCallError(
-        redactSecrets(
-          `${providerId}: the response from ${url} for model ${JSON.stringify(modelId)} is not a Messages API message (${problems.join('; ')})`,
-          secrets,
-        ),
-        {
-          url,
-          status: response.status,
-          headers: Object.fromEntries(
-            Object.entries(response.headers).map(([name, value]) => [name, redactSecrets(value, secrets)]),
-          ),
-          body: truncate(redactSecrets(JSON.stringify(response.body) ?? '', secrets), BODY_EXCERPT_LIMIT),
-          // A success without a usable answer is usually transient (like a truncated body); retries
-          // are bounded, so a server that is simply wrong still fails.
-          isRetryable: true,
-        },
+      throw unexpectedResponseError(
+        `${providerId}: the response from ${url} for model ${JSON.stringify(modelId)} is not a Messages API message (${describeIssues(parsed.error.issues)})`,
+        response,
+        { url, secrets },
       );
     }
     const completion = toCompletion(parsed.data);
@@ -126,12 +110,10 @@ export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfi
     options: GenerateOptionsV1 = {},
   ): Promise<GenerationResult> {
     if (apiKey === undefined) {
-      // Checked per call rather than when the model is created: a run answered from the request
-      // cache never calls the API and must not need a key.
-      throw new ModelCallError(
+      throw missingApiKeyError(
         `${providerId}: ${apiKeyEnvVar} is not set, so model ${JSON.stringify(modelId)} cannot be called`,
-        { url, isRetryable: false },
         {
+          url,
           hint: `Set ${apiKeyEnvVar} to your Anthropic API key (or name another variable with --api-key-env).`,
         },
       );

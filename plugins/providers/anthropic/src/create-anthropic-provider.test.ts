@@ -1,17 +1,25 @@
-import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import {
   ConfigError,
   type GenerationRequest,
   generationRequestSchema,
   generationResultSchema,
-  type MedHelmPluginV1,
   ModelCallError,
   type ModelProviderV1,
-  pluginManifestSchema,
 } from '@medhelm/core';
-import { everythingIn, type FixtureReply, type FixtureServer, startFixtureServer } from '@medhelm/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import {
+  closeAfterEach,
+  describeErrorFixtures,
+  documentedErrorCase,
+  everythingIn,
+  expectJsonPost,
+  expectModelCallError,
+  expectProviderPlugin,
+  type FixtureReply,
+  type FixtureServer,
+  startFixtureServer,
+} from '@medhelm/testing';
+import { describe, expect, it } from 'vitest';
 import error400 from './__fixtures__/errors/400.json' with { type: 'json' };
 import error401 from './__fixtures__/errors/401.json' with { type: 'json' };
 import error429 from './__fixtures__/errors/429.json' with { type: 'json' };
@@ -26,6 +34,7 @@ import stopSequence from './__fixtures__/responses/stop-sequence.json' with { ty
 import thinkingAndText from './__fixtures__/responses/thinking-and-text.json' with { type: 'json' };
 import {
   ANTHROPIC_VERSION,
+  type AnthropicErrorBody,
   type AnthropicLanguageModel,
   type AnthropicProviderOptions,
   anthropicProvider,
@@ -38,19 +47,13 @@ const MODEL = 'claude-3-7-sonnet-20250219';
 
 const request: GenerationRequest = generationRequestSchema.parse(textPrompt.request);
 
-const servers: FixtureServer[] = [];
-const models: AnthropicLanguageModel[] = [];
-
-afterEach(async () => {
-  await Promise.all(models.splice(0).map((model) => model.close()));
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const track = closeAfterEach();
 
 async function serve(
   reply: (index: number) => FixtureReply = () => ({ body: endTurn }),
 ): Promise<FixtureServer> {
   const server = await startFixtureServer((_request, index) => reply(index));
-  servers.push(server);
+  track(server);
   return server;
 }
 
@@ -64,45 +67,25 @@ function modelAt(
     env,
     apiKeyEnvVar: extra.apiKeyEnvVar,
   });
-  models.push(model);
+  track(model);
   return model;
 }
 
-async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ModelCallError);
-    return error as ModelCallError;
-  }
-  throw new Error('expected the call to fail');
-}
-
 describe('createAnthropicProvider', () => {
-  it('is a v1 provider with the id users write in --models, matching the package manifest', () => {
+  it('is a v1 provider with the id users write in --models', () => {
     expect(anthropicProvider.specificationVersion).toBe('v1');
     expect(anthropicProvider.id).toBe('anthropic');
-    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-      medhelm: unknown;
-    };
-    expect(pluginManifestSchema.parse(manifest.medhelm)).toEqual({
-      kind: 'provider',
-      specificationVersion: 'v1',
-      ids: ['anthropic'],
-    });
   });
 
   it('POSTs the documented body to /v1/messages with x-api-key and anthropic-version', async () => {
     const server = await serve();
     await modelAt(server.baseUrl).doGenerate(request);
-    const [received] = server.requests;
-    expect(received?.method).toBe('POST');
-    expect(received?.path).toBe('/v1/messages');
-    expect(received?.headers['x-api-key']).toBe(SECRET);
-    expect(received?.headers['anthropic-version']).toBe('2023-06-01');
-    expect(received?.headers['content-type']).toBe('application/json');
-    expect(received?.headers.authorization).toBeUndefined();
-    expect(received?.body).toEqual(textPrompt.body);
+    expectJsonPost(server.requests[0], {
+      path: '/v1/messages',
+      headers: { 'x-api-key': SECRET, 'anthropic-version': '2023-06-01' },
+      without: ['authorization'],
+      body: textPrompt.body,
+    });
   });
 
   it('sends chat messages with the system message at the top level', async () => {
@@ -198,7 +181,7 @@ describe('createAnthropicProvider', () => {
         body: { ...maxTokens, content: [{ type: 'text', text: ['A', 'B', 'C'][index] }] },
       };
     });
-    servers.push(server);
+    track(server);
     const result = await modelAt(server.baseUrl).doGenerate({ ...request, numCompletions: 3 });
     expect(server.requests).toHaveLength(3);
     expect(server.requests.map((received) => received.body)).toEqual([
@@ -212,41 +195,9 @@ describe('createAnthropicProvider', () => {
     expect(result.requestTimeSeconds).toBeGreaterThanOrEqual(0.14);
   });
 
-  it.each([
-    {
-      fixture: error400,
-      retryable: false,
-      apiMessage: 'each stop sequence must contain non-whitespace',
-      hint: undefined,
-    },
-    { fixture: error401, retryable: false, apiMessage: 'invalid x-api-key', hint: /ANTHROPIC_API_KEY/ },
-    { fixture: error429, retryable: true, apiMessage: 'would exceed the rate limit', hint: /rate limiting/ },
-    { fixture: error500, retryable: true, apiMessage: 'Internal server error', hint: undefined },
-    { fixture: error529, retryable: true, apiMessage: 'Overloaded', hint: /overloaded/ },
-  ])('maps the documented HTTP $fixture.status error', async ({ fixture, retryable, apiMessage, hint }) => {
-    const server = await serve(() => ({
-      status: fixture.status,
-      headers: fixture.headers,
-      body: fixture.body,
-    }));
-    const error = await callError(modelAt(server.baseUrl).doGenerate(request));
-    expect(error.status).toBe(fixture.status);
-    expect(error.isRetryable).toBe(retryable);
-    expect(error.url).toBe(`${server.baseUrl}/v1/messages`);
-    expect(error.message).toContain(`HTTP ${fixture.status}`);
-    expect(error.message).toContain(apiMessage);
-    expect(error.message).toContain(`[${fixture.body.error.type}]`);
-    expect(JSON.parse(error.body ?? '')).toEqual(fixture.body);
-    expect(error.headers).toMatchObject(fixture.headers);
-    if (hint === undefined) expect(error.hint).toBeUndefined();
-    else expect(error.hint).toMatch(hint);
-    expect(error.cause).toBeInstanceOf(ModelCallError);
-    expect(everythingIn(error)).not.toContain(SECRET);
-  });
-
   it('passes the anthropic-ratelimit-* and retry-after headers of a 429 through unchanged', async () => {
     const server = await serve(() => ({ status: 429, headers: error429.headers, body: error429.body }));
-    const error = await callError(modelAt(server.baseUrl).doGenerate(request));
+    const error = await expectModelCallError(modelAt(server.baseUrl).doGenerate(request));
     const rateLimitHeaders = Object.fromEntries(
       Object.entries(error.headers).filter(
         ([name]) => name.startsWith('anthropic-ratelimit-') || name === 'retry-after',
@@ -270,7 +221,7 @@ describe('createAnthropicProvider', () => {
         error: { type: 'authentication_error', message: `invalid x-api-key: ${SECRET}` },
       },
     }));
-    const error = await callError(modelAt(server.baseUrl).doGenerate(request));
+    const error = await expectModelCallError(modelAt(server.baseUrl).doGenerate(request));
     expect(server.requests[0]?.headers['x-api-key']).toBe(SECRET);
     expect(error.message).toContain('[REDACTED]');
     expect(everythingIn(error)).not.toContain(SECRET);
@@ -278,14 +229,14 @@ describe('createAnthropicProvider', () => {
 
   it('fails a call without a key, naming the variable, before any network call', async () => {
     const server = await serve();
-    const error = await callError(modelAt(server.baseUrl, {}).doGenerate(request));
+    const error = await expectModelCallError(modelAt(server.baseUrl, {}).doGenerate(request));
     expect(server.requests).toHaveLength(0);
     expect(error.isRetryable).toBe(false);
     expect(error.status).toBeUndefined();
     expect(error.message).toContain('ANTHROPIC_API_KEY is not set');
     expect(error.hint).toContain('--api-key-env');
 
-    const named = await callError(
+    const named = await expectModelCallError(
       modelAt(
         server.baseUrl,
         { ANTHROPIC_API_KEY: SECRET, MY_KEY: '  ' },
@@ -298,7 +249,7 @@ describe('createAnthropicProvider', () => {
 
   it('rejects a 200 that is not a Messages API message as retryable (transient)', async () => {
     const server = await serve(() => ({ body: { type: 'message', content: 'B', usage: {} } }));
-    const error = await callError(modelAt(server.baseUrl).doGenerate(request));
+    const error = await expectModelCallError(modelAt(server.baseUrl).doGenerate(request));
     expect(error.status).toBe(200);
     expect(error.isRetryable).toBe(true);
     expect(error.message).toMatch(/is not a Messages API message \(content: /);
@@ -309,7 +260,7 @@ describe('createAnthropicProvider', () => {
     const server = await serve(() => ({ body: endTurn, delayMs: 5000 }));
     const model = modelAt(server.baseUrl, undefined, { provider: { timeoutMs: 200 } });
     const started = performance.now();
-    const error = await callError(model.doGenerate(request));
+    const error = await expectModelCallError(model.doGenerate(request));
     expect(performance.now() - started).toBeLessThan(4000);
     expect(error.isRetryable).toBe(true);
     expect(error.status).toBeUndefined();
@@ -320,7 +271,9 @@ describe('createAnthropicProvider', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const started = performance.now();
-    const error = await callError(modelAt(server.baseUrl).doGenerate(request, { signal: controller.signal }));
+    const error = await expectModelCallError(
+      modelAt(server.baseUrl).doGenerate(request, { signal: controller.signal }),
+    );
     expect(performance.now() - started).toBeLessThan(4000);
     expect(error.isRetryable).toBe(false);
     expect(error.message).toMatch(/aborted/);
@@ -330,8 +283,7 @@ describe('createAnthropicProvider', () => {
     const server = await serve();
     const closedUrl = server.baseUrl;
     await server.close();
-    servers.splice(0);
-    const error = await callError(modelAt(closedUrl).doGenerate(request));
+    const error = await expectModelCallError(modelAt(closedUrl).doGenerate(request));
     expect(error.isRetryable).toBe(true);
     expect(error.status).toBeUndefined();
     expect(error.message).toContain('ECONNREFUSED');
@@ -365,20 +317,44 @@ describe('createAnthropicProvider', () => {
     expect(() => createAnthropicProvider({ timeoutMs: Number.NaN })).toThrow(ConfigError);
   });
 
-  it('exports a provider plugin that registers the provider', async () => {
-    const registered: ModelProviderV1[] = [];
-    const typed: MedHelmPluginV1 = plugin;
-    expect(typed).toMatchObject({
-      specificationVersion: 'v1',
+  it('exports a provider plugin that registers the provider, as its manifest says', async () => {
+    await expectProviderPlugin(plugin, {
       name: '@medhelm/provider-anthropic',
-      kind: 'provider',
+      provider: anthropicProvider,
+      packageJson: new URL('../package.json', import.meta.url),
     });
-    await plugin.register({
-      registerProvider: (provider) => registered.push(provider),
-      registerBenchmark: () => {},
-      registerScorer: () => {},
-      registerNormalizer: () => {},
-    });
-    expect(registered).toEqual([anthropicProvider]);
   });
 });
+
+/** Anthropic's documented errors: each keeps its status, headers, body and error type. */
+describeErrorFixtures(
+  'createAnthropicProvider: documented errors',
+  [
+    documentedErrorCase(error400, {
+      retryable: false,
+      message: 'each stop sequence must contain non-whitespace',
+      hint: null,
+    }),
+    documentedErrorCase(error401, {
+      retryable: false,
+      message: 'invalid x-api-key',
+      hint: /ANTHROPIC_API_KEY/,
+    }),
+    documentedErrorCase(error429, {
+      retryable: true,
+      message: 'would exceed the rate limit',
+      hint: /rate limiting/,
+    }),
+    documentedErrorCase(error500, { retryable: true, message: 'Internal server error', hint: null }),
+    documentedErrorCase(error529, { retryable: true, message: 'Overloaded', hint: /overloaded/ }),
+  ],
+  {
+    call: (server) => modelAt(server.baseUrl).doGenerate(request),
+    secret: SECRET,
+    url: (server) => `${server.baseUrl}/v1/messages`,
+    check: (error, fixture) => {
+      expect(error.message).toContain(`[${(fixture.body as AnthropicErrorBody).error.type}]`);
+      expect(error.cause).toBeInstanceOf(ModelCallError);
+    },
+  },
+);

@@ -1,7 +1,6 @@
 import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
-import { readApiKey } from '@medhelm/http';
+import { checkTimeout, DEFAULT_MODEL_TIMEOUT_MS, normalizeBaseUrl, readApiKey } from '@medhelm/http';
 import { type AnthropicLanguageModel, createAnthropicMessagesModel } from './anthropic-messages-model.ts';
-import { normalizeBaseUrl } from './normalize-base-url.ts';
 
 /** The provider id users write in `--models anthropic:<model>`. */
 export const ANTHROPIC_PROVIDER_ID = 'anthropic';
@@ -13,7 +12,7 @@ export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_ANTHROPIC_API_KEY_ENV_VAR = 'ANTHROPIC_API_KEY';
 
 /** Ten minutes: a long generation from a large model can take minutes before the response ends. */
-export const DEFAULT_ANTHROPIC_TIMEOUT_MS = 600_000;
+export const DEFAULT_ANTHROPIC_TIMEOUT_MS = DEFAULT_MODEL_TIMEOUT_MS;
 
 /** Options of {@link createAnthropicProvider}. */
 export interface AnthropicProviderOptions {
@@ -22,9 +21,7 @@ export interface AnthropicProviderOptions {
 }
 
 /** A ModelProviderV1 whose models are {@link AnthropicLanguageModel}s (with `close`). */
-export interface AnthropicProvider extends ModelProviderV1 {
-  languageModel(modelId: string, settings: ProviderSettingsV1): AnthropicLanguageModel;
-}
+export type AnthropicProvider = ModelProviderV1<AnthropicLanguageModel>;
 
 /**
  * The provider for Anthropic's Messages API (`POST <base-url>/v1/messages`), spoken over plain
@@ -33,13 +30,8 @@ export interface AnthropicProvider extends ModelProviderV1 {
  * ModelCallError naming the variable (a run answered from the request cache needs no key).
  */
 export function createAnthropicProvider(options: AnthropicProviderOptions = {}): AnthropicProvider {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_ANTHROPIC_TIMEOUT_MS;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new ConfigError(
-      `timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}`,
-    );
-  }
-  const provider = defineProvider({
+  const timeoutMs = checkTimeout(options.timeoutMs, DEFAULT_ANTHROPIC_TIMEOUT_MS);
+  return defineProvider({
     id: ANTHROPIC_PROVIDER_ID,
     displayName: 'Anthropic Messages API (Claude)',
     languageModel: (modelId: string, settings: ProviderSettingsV1) => {
@@ -53,13 +45,17 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
       return createAnthropicMessagesModel({
         providerId: ANTHROPIC_PROVIDER_ID,
         modelId: model,
-        baseUrl: normalizeBaseUrl(settings.baseUrl ?? DEFAULT_ANTHROPIC_BASE_URL),
+        // The provider appends `/v1/messages`; the key comes from a variable, never the URL.
+        baseUrl: normalizeBaseUrl(settings.baseUrl ?? DEFAULT_ANTHROPIC_BASE_URL, {
+          versionPath: '/v1',
+          keyFrom: apiKeyEnvVar,
+          example: DEFAULT_ANTHROPIC_BASE_URL,
+        }),
         apiKey: readApiKey(settings.env, apiKeyEnvVar),
         apiKeyEnvVar,
         timeoutMs: settings.timeoutMs ?? timeoutMs,
-        ...(settings.connections === undefined ? {} : { connections: settings.connections }),
+        connections: settings.connections,
       });
     },
   });
-  return provider as AnthropicProvider;
 }

@@ -1,4 +1,4 @@
-import { definePlugin } from '@medhelm/core';
+import { defineProviderPlugin } from '@medhelm/core';
 import { createAnthropicProvider } from './create-anthropic-provider.ts';
 
 export {
@@ -25,7 +25,6 @@ export {
   DEFAULT_ANTHROPIC_BASE_URL,
   DEFAULT_ANTHROPIC_TIMEOUT_MS,
 } from './create-anthropic-provider.ts';
-export { normalizeBaseUrl } from './normalize-base-url.ts';
 export {
   type AnthropicMessageParam,
   type AnthropicMessagesRequestBody,
@@ -38,8 +37,4 @@ export { toAnthropicModelCallError } from './to-anthropic-model-call-error.ts';
 export const anthropicProvider = createAnthropicProvider();
 
 /** The plugin the runner loads: registers {@link anthropicProvider}. */
-export const plugin = definePlugin({
-  name: '@medhelm/provider-anthropic',
-  kind: 'provider',
-  register: (context) => context.registerProvider(anthropicProvider),
-});
+export const plugin = defineProviderPlugin('@medhelm/provider-anthropic', anthropicProvider);

@@ -1,12 +1,15 @@
-import { inspect } from 'node:util';
+import { type GenerationRequest, generationResultSchema, REQUEST_DEFAULTS } from '@medhelm/core';
 import {
-  type GenerationRequest,
-  generationResultSchema,
-  ModelCallError,
-  REQUEST_DEFAULTS,
-} from '@medhelm/core';
-import { type FixtureReply, type FixtureServer, readJsonFixture, startFixtureServer } from '@medhelm/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+  closeAfterEach,
+  describeErrorFixtures,
+  type ErrorFixtureCase,
+  expectJsonPost,
+  type FixtureReply,
+  type FixtureServer,
+  readJsonFixture,
+  startFixtureServer,
+} from '@medhelm/testing';
+import { describe, expect, it } from 'vitest';
 import {
   type AzureOpenAiLanguageModel,
   type AzureOpenAiProviderOptions,
@@ -35,72 +38,35 @@ const mcqRequest: GenerationRequest = {
   ...REQUEST_DEFAULTS,
 };
 
-const servers: FixtureServer[] = [];
-const models: AzureOpenAiLanguageModel[] = [];
-
-afterEach(async () => {
-  await Promise.all(models.splice(0).map((model) => model.close()));
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const track = closeAfterEach();
 
 async function serve(reply: FixtureReply): Promise<FixtureServer> {
-  const server = await startFixtureServer(() => reply);
-  servers.push(server);
-  return server;
+  return track(await startFixtureServer(() => reply));
 }
 
-function modelAt(server: FixtureServer, deployment: string, options?: AzureOpenAiProviderOptions) {
-  const model = createAzureOpenAiProvider(options).languageModel(deployment, {
-    baseUrl: server.origin,
-    env: { AZURE_OPENAI_API_KEY: SECRET },
-  });
-  models.push(model);
-  return model;
-}
-
-async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ModelCallError);
-    return error as ModelCallError;
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** The error with every field, own and inherited, stringified every way a log might. */
-function stringifyError(error: ModelCallError): string {
-  const fields = {
-    name: error.name,
-    message: error.message,
-    hint: error.hint,
-    url: error.url,
-    status: error.status,
-    headers: error.headers,
-    body: error.body,
-    isRetryable: error.isRetryable,
-    stack: error.stack,
-    cause: inspect(error.cause, { depth: 10 }),
-  };
-  return [
-    JSON.stringify(fields),
-    JSON.stringify(error),
-    String(error),
-    inspect(error, { depth: 10, showHidden: true }),
-  ].join('\n');
+function modelAt(
+  server: FixtureServer,
+  deployment: string,
+  options?: AzureOpenAiProviderOptions,
+): AzureOpenAiLanguageModel {
+  return track(
+    createAzureOpenAiProvider(options).languageModel(deployment, {
+      baseUrl: server.origin,
+      env: { AZURE_OPENAI_API_KEY: SECRET },
+    }),
+  );
 }
 
 describe('azure-openai requests', () => {
   it('posts to the deployment URL with api-version and the api-key header, without model or n', async () => {
     const server = await serve(readFixture('response-stop.json'));
     await modelAt(server, 'gpt-4o-prod').doGenerate(mcqRequest);
-    const [received] = server.requests;
-    expect(received?.method).toBe('POST');
-    expect(received?.url).toBe('/openai/deployments/gpt-4o-prod/chat/completions?api-version=2024-10-21');
-    expect(received?.headers['api-key']).toBe(SECRET);
-    expect(received?.headers).not.toHaveProperty('authorization');
-    expect(received?.headers['content-type']).toBe('application/json');
-    expect(received?.body).toEqual(readFixture('request-gpt-4o-multiple-choice.json'));
+    expectJsonPost(server.requests[0], {
+      path: '/openai/deployments/gpt-4o-prod/chat/completions?api-version=2024-10-21',
+      headers: { 'api-key': SECRET },
+      without: ['authorization'],
+      body: readFixture('request-gpt-4o-multiple-choice.json'),
+    });
   });
 
   it('sends a reasoning deployment max_completion_tokens and the suffix effort, with the api-version option', async () => {
@@ -143,54 +109,62 @@ describe('azure-openai responses', () => {
   });
 });
 
-describe('azure-openai errors', () => {
-  it('maps a 400 content_filter to a non-retryable error with the API message', async () => {
-    const server = await serve(readFixture('error-400-content-filter.json'));
-    const error = await callError(modelAt(server, 'gpt-4o-prod').doGenerate(mcqRequest));
-    expect(error.status).toBe(400);
-    expect(error.isRetryable).toBe(false);
-    expect(error.message).toMatch(
-      /^azure-openai model "gpt-4o-prod": HTTP 400 from http:\/\/127\.0\.0\.1:\d+\/openai\/deployments\/gpt-4o-prod\/chat\/completions\?api-version=2024-10-21: The response was filtered/,
-    );
-    expect(error.body).toContain('ResponsibleAIPolicyViolation');
-  });
+const error401 = readFixture<FixtureReply>('error-401-access-denied.json');
 
-  it('maps 401 to a non-retryable error whose hint names the key variable, without the key anywhere', async () => {
-    const fixture = readFixture<FixtureReply>('error-401-access-denied.json');
-    const server = await serve({ ...fixture, headers: { ...fixture.headers, 'x-echo-api-key': SECRET } });
-    const error = await callError(modelAt(server, 'gpt-4o-prod').doGenerate(mcqRequest));
-    expect(server.requests[0]?.headers['api-key']).toBe(SECRET);
-    expect(error.status).toBe(401);
-    expect(error.isRetryable).toBe(false);
-    expect(error.message).toContain('Access denied due to invalid subscription key');
-    expect(error.hint).toContain('AZURE_OPENAI_API_KEY');
-    expect(error.headers['x-echo-api-key']).toBe('[REDACTED]');
-    expect(stringifyError(error)).not.toContain(SECRET);
-  });
+/** An Azure error case: the deployment called (default gpt-4o-prod), text the body excerpt holds. */
+type AzureErrorCase = ErrorFixtureCase & { deployment?: string; bodyContains?: string };
 
-  it('maps 404 DeploymentNotFound to a non-retryable error naming the deployment', async () => {
-    const server = await serve(readFixture('error-404-deployment-not-found.json'));
-    const error = await callError(modelAt(server, 'gpt-4o-typo').doGenerate(mcqRequest));
-    expect(error.status).toBe(404);
-    expect(error.isRetryable).toBe(false);
-    expect(error.message).toContain('The API deployment for this resource does not exist.');
-    expect(error.hint).toContain('deployment named "gpt-4o-typo"');
-  });
-
-  it('maps 429 to a retryable error keeping retry-after and retry-after-ms', async () => {
-    const server = await serve(readFixture('error-429-rate-limit.json'));
-    const error = await callError(modelAt(server, 'gpt-4o-prod').doGenerate(mcqRequest));
-    expect(error.status).toBe(429);
-    expect(error.isRetryable).toBe(true);
-    expect(error.headers['retry-after']).toBe('6');
-    expect(error.headers['retry-after-ms']).toBe('6000');
-  });
-
-  it('maps 500 to a retryable error', async () => {
-    const server = await serve(readFixture('error-500-server-error.json'));
-    const error = await callError(modelAt(server, 'gpt-4o-prod').doGenerate(mcqRequest));
-    expect(error.status).toBe(500);
-    expect(error.isRetryable).toBe(true);
-    expect(stringifyError(error)).not.toContain(SECRET);
-  });
-});
+describeErrorFixtures<AzureErrorCase>(
+  'azure-openai errors',
+  [
+    {
+      title: 'maps a 400 content_filter to a non-retryable error with the API message',
+      reply: readFixture('error-400-content-filter.json'),
+      status: 400,
+      retryable: false,
+      message:
+        /^azure-openai model "gpt-4o-prod": HTTP 400 from http:\/\/127\.0\.0\.1:\d+\/openai\/deployments\/gpt-4o-prod\/chat\/completions\?api-version=2024-10-21: The response was filtered/,
+      bodyContains: 'ResponsibleAIPolicyViolation',
+    },
+    {
+      title: 'maps 401 to a non-retryable error whose hint names the key variable, without the key anywhere',
+      reply: { ...error401, headers: { ...error401.headers, 'x-echo-api-key': SECRET } },
+      status: 401,
+      retryable: false,
+      message: 'Access denied due to invalid subscription key',
+      hint: 'AZURE_OPENAI_API_KEY',
+      headers: { 'x-echo-api-key': '[REDACTED]' },
+    },
+    {
+      title: 'maps 404 DeploymentNotFound to a non-retryable error naming the deployment',
+      deployment: 'gpt-4o-typo',
+      reply: readFixture('error-404-deployment-not-found.json'),
+      status: 404,
+      retryable: false,
+      message: 'The API deployment for this resource does not exist.',
+      hint: 'deployment named "gpt-4o-typo"',
+    },
+    {
+      title: 'maps 429 to a retryable error keeping retry-after and retry-after-ms',
+      reply: readFixture('error-429-rate-limit.json'),
+      status: 429,
+      retryable: true,
+      headers: { 'retry-after': '6', 'retry-after-ms': '6000' },
+    },
+    {
+      title: 'maps 500 to a retryable error',
+      reply: readFixture('error-500-server-error.json'),
+      status: 500,
+      retryable: true,
+    },
+  ],
+  {
+    call: (server, fixture) => modelAt(server, fixture.deployment ?? 'gpt-4o-prod').doGenerate(mcqRequest),
+    secret: SECRET,
+    check: (error, fixture, server) => {
+      // The key went out in its header, and came back in no part of the error.
+      expect(server.requests[0]?.headers['api-key']).toBe(SECRET);
+      if (fixture.bodyContains !== undefined) expect(error.body).toContain(fixture.bodyContains);
+    },
+  },
+);

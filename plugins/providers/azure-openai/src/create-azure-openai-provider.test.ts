@@ -1,14 +1,13 @@
 import { inspect } from 'node:util';
+import { ConfigError, type GenerationRequest, REQUEST_DEFAULTS } from '@medhelm/core';
 import {
-  ConfigError,
-  type GenerationRequest,
-  type MedHelmPluginV1,
-  ModelCallError,
-  type ModelProviderV1,
-  REQUEST_DEFAULTS,
-} from '@medhelm/core';
-import { type FixtureServer, readJsonFixture, startFixtureServer } from '@medhelm/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+  closeAfterEach,
+  expectModelCallError,
+  expectProviderPlugin,
+  readJsonFixture,
+  startFixtureServer,
+} from '@medhelm/testing';
+import { describe, expect, it } from 'vitest';
 import {
   type AzureOpenAiLanguageModel,
   type AzureOpenAiProviderOptions,
@@ -35,13 +34,7 @@ const request: GenerationRequest = {
   ...REQUEST_DEFAULTS,
 };
 
-const servers: FixtureServer[] = [];
-const models: AzureOpenAiLanguageModel[] = [];
-
-afterEach(async () => {
-  await Promise.all(models.splice(0).map((model) => model.close()));
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const track = closeAfterEach();
 
 function model(
   deployment: string,
@@ -52,18 +45,8 @@ function model(
     env: { AZURE_OPENAI_API_KEY: SECRET, AZURE_OPENAI_ENDPOINT: ENDPOINT },
     ...settings,
   });
-  models.push(created);
+  track(created);
   return created;
-}
-
-async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ModelCallError);
-    return error as ModelCallError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('createAzureOpenAiProvider', () => {
@@ -95,9 +78,9 @@ describe('createAzureOpenAiProvider', () => {
 
   it('fails each call without a network request when the key is missing, naming the variable, with no status', async () => {
     const server = await startFixtureServer(() => readFixture('response-stop.json'));
-    servers.push(server);
+    track(server);
     const missing = model('gpt-4o-prod', { baseUrl: server.origin, env: { OPENAI_API_KEY: 'not-this-one' } });
-    const error = await callError(missing.doGenerate(request));
+    const error = await expectModelCallError(missing.doGenerate(request));
     expect(error.isRetryable).toBe(false);
     expect(error.status).toBeUndefined();
     expect(error.message).toBe(
@@ -105,13 +88,15 @@ describe('createAzureOpenAiProvider', () => {
     );
     expect(error.hint).toContain('--api-key-env');
     const named = model('gpt-4o-prod', { baseUrl: server.origin, apiKeyEnvVar: 'MY_AZURE_KEY', env: {} });
-    expect((await callError(named.doGenerate(request))).message).toContain('MY_AZURE_KEY is not set');
+    expect((await expectModelCallError(named.doGenerate(request))).message).toContain(
+      'MY_AZURE_KEY is not set',
+    );
     expect(server.requests).toHaveLength(0);
   });
 
   it('sends the key from the variable the settings name, and n only for several completions', async () => {
     const server = await startFixtureServer(() => readFixture('response-stop.json'));
-    servers.push(server);
+    track(server);
     const created = model('gpt-4o-prod', {
       baseUrl: server.origin,
       apiKeyEnvVar: 'TEAM_AZURE_KEY',
@@ -140,20 +125,11 @@ describe('createAzureOpenAiProvider', () => {
     expect(() => model('gpt-4o', { baseUrl: 'medhelm-test.openai.azure.com' })).toThrow(ConfigError);
   });
 
-  it('exports a provider plugin that registers the provider', async () => {
-    const registered: ModelProviderV1[] = [];
-    const typed: MedHelmPluginV1 = plugin;
-    expect(typed).toMatchObject({
-      specificationVersion: 'v1',
+  it('exports a provider plugin that registers the provider, as its manifest says', async () => {
+    await expectProviderPlugin(plugin, {
       name: '@medhelm/provider-azure-openai',
-      kind: 'provider',
+      provider: azureOpenAiProvider,
+      packageJson: new URL('../package.json', import.meta.url),
     });
-    await plugin.register({
-      registerProvider: (provider) => registered.push(provider),
-      registerBenchmark: () => {},
-      registerScorer: () => {},
-      registerNormalizer: () => {},
-    });
-    expect(registered).toEqual([azureOpenAiProvider]);
   });
 });

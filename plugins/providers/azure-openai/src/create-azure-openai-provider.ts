@@ -1,15 +1,12 @@
-import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
-import { readApiKey } from '@medhelm/http';
 import {
   type ChatCompletionsLanguageModel,
-  checkTimeout,
   createChatCompletionsModel,
-  normalizeBaseUrl,
   type ReasoningModelOptions,
   reasoningCacheIdentity,
   resolveReasoningModel,
-  withoutCredentials,
-} from '@medhelm/provider-openai-compatible';
+} from '@medhelm/chat-completions';
+import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
+import { checkTimeout, normalizeBaseUrl, readApiKey, withoutCredentials } from '@medhelm/http';
 
 /** The provider id users write in `--models azure-openai:<deployment>`. */
 export const AZURE_OPENAI_PROVIDER_ID = 'azure-openai';
@@ -42,9 +39,7 @@ export interface AzureOpenAiProviderOptions extends ReasoningModelOptions {
 export type AzureOpenAiLanguageModel = ChatCompletionsLanguageModel;
 
 /** A ModelProviderV1 whose models are {@link AzureOpenAiLanguageModel}s (with `close`). */
-export interface AzureOpenAiProvider extends ModelProviderV1 {
-  languageModel(modelId: string, settings: ProviderSettingsV1): AzureOpenAiLanguageModel;
-}
+export type AzureOpenAiProvider = ModelProviderV1<AzureOpenAiLanguageModel>;
 
 // Azure deployment names: letters, digits, '-', '_' and '.'.
 const deploymentPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -63,7 +58,7 @@ export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = 
   const timeoutMs = checkTimeout(options.timeoutMs);
   resolveReasoningModel('gpt-4o', options);
   if (options.apiVersion !== undefined) checkApiVersion(options.apiVersion, 'apiVersion');
-  const provider = defineProvider({
+  return defineProvider({
     id: AZURE_OPENAI_PROVIDER_ID,
     displayName: 'Azure OpenAI (chat completions of a deployment)',
     languageModel: (modelId: string, settings: ProviderSettingsV1) => {
@@ -103,7 +98,7 @@ export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = 
         },
         cacheIdentity: { endpoint: displayEndpoint, apiVersion, ...reasoningCacheIdentity(resolved) },
         timeoutMs: settings.timeoutMs ?? timeoutMs,
-        ...(settings.connections === undefined ? {} : { connections: settings.connections }),
+        connections: settings.connections,
         unavailable:
           apiKey === undefined
             ? { message: `Azure OpenAI needs a key and ${apiKeyEnvVar} is not set`, hint: keyHint }
@@ -116,7 +111,6 @@ export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = 
       });
     },
   });
-  return provider as AzureOpenAiProvider;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { definePlugin } from '@medhelm/core';
+import { defineProviderPlugin } from '@medhelm/core';
 import { createAzureOpenAiProvider } from './create-azure-openai-provider.ts';
 
 export {
@@ -17,8 +17,4 @@ export {
 export const azureOpenAiProvider = createAzureOpenAiProvider();
 
 /** The plugin the runner loads: registers {@link azureOpenAiProvider}. */
-export const plugin = definePlugin({
-  name: '@medhelm/provider-azure-openai',
-  kind: 'provider',
-  register: (context) => context.registerProvider(azureOpenAiProvider),
-});
+export const plugin = defineProviderPlugin('@medhelm/provider-azure-openai', azureOpenAiProvider);

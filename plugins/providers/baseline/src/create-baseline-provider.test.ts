@@ -4,9 +4,9 @@ import {
   generationResultSchema,
   MedHelmError,
   ModelCallError,
-  type ModelProviderV1,
   REQUEST_DEFAULTS,
 } from '@medhelm/core';
+import { expectProviderPlugin } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import {
   BASELINE_MODELS,
@@ -123,20 +123,12 @@ describe('createBaselineProvider', () => {
     ).rejects.toThrow(ModelCallError);
   });
 
-  it('exports a provider plugin that registers the provider', async () => {
-    const registered: ModelProviderV1[] = [];
-    expect(plugin).toMatchObject({
-      specificationVersion: 'v1',
+  it('exports a provider plugin that registers the provider, as its manifest says', async () => {
+    await expectProviderPlugin(plugin, {
       name: '@medhelm/provider-baseline',
-      kind: 'provider',
+      provider: baselineProvider,
+      packageJson: new URL('../package.json', import.meta.url),
     });
-    await plugin.register({
-      registerProvider: (provider) => registered.push(provider),
-      registerBenchmark: () => {},
-      registerScorer: () => {},
-      registerNormalizer: () => {},
-    });
-    expect(registered).toEqual([baselineProvider]);
   });
 });
 

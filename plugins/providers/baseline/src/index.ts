@@ -1,4 +1,4 @@
-import { definePlugin } from '@medhelm/core';
+import { defineProviderPlugin } from '@medhelm/core';
 import { createBaselineProvider } from './create-baseline-provider.ts';
 
 export {
@@ -15,8 +15,4 @@ export { isMultipleChoicePrompt } from './is-multiple-choice-prompt.ts';
 export const baselineProvider = createBaselineProvider();
 
 /** The plugin the runner loads: registers {@link baselineProvider}. */
-export const plugin = definePlugin({
-  name: '@medhelm/provider-baseline',
-  kind: 'provider',
-  register: (context) => context.registerProvider(baselineProvider),
-});
+export const plugin = defineProviderPlugin('@medhelm/provider-baseline', baselineProvider);

@@ -1,17 +1,25 @@
-import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import {
   ConfigError,
   type GenerationRequest,
   generationRequestSchema,
   generationResultSchema,
-  type MedHelmPluginV1,
   ModelCallError,
   type ModelProviderV1,
-  pluginManifestSchema,
 } from '@medhelm/core';
-import { everythingIn, type FixtureReply, type FixtureServer, startFixtureServer } from '@medhelm/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import {
+  closeAfterEach,
+  describeErrorFixtures,
+  documentedErrorCase,
+  everythingIn,
+  expectJsonPost,
+  expectModelCallError,
+  expectProviderPlugin,
+  type FixtureReply,
+  type FixtureServer,
+  startFixtureServer,
+} from '@medhelm/testing';
+import { describe, expect, it } from 'vitest';
 import error400 from './__fixtures__/errors/400.json' with { type: 'json' };
 import error403 from './__fixtures__/errors/403.json' with { type: 'json' };
 import error429 from './__fixtures__/errors/429.json' with { type: 'json' };
@@ -27,6 +35,7 @@ import stop from './__fixtures__/responses/stop.json' with { type: 'json' };
 import twoCandidates from './__fixtures__/responses/two-candidates.json' with { type: 'json' };
 import {
   createGoogleProvider,
+  type GeminiErrorBody,
   type GeminiLanguageModel,
   type GoogleProviderOptions,
   googleProvider,
@@ -39,19 +48,13 @@ const PATH = '/v1beta/models/gemini-2.0-flash:generateContent';
 
 const request: GenerationRequest = generationRequestSchema.parse(textPrompt.request);
 
-const servers: FixtureServer[] = [];
-const models: GeminiLanguageModel[] = [];
-
-afterEach(async () => {
-  await Promise.all(models.splice(0).map((model) => model.close()));
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const track = closeAfterEach();
 
 async function serve(
   reply: (index: number) => FixtureReply = () => ({ body: stop }),
 ): Promise<FixtureServer> {
   const server = await startFixtureServer((_request, index) => reply(index));
-  servers.push(server);
+  track(server);
   return server;
 }
 
@@ -65,45 +68,26 @@ function modelAt(
     env,
     apiKeyEnvVar: extra.apiKeyEnvVar,
   });
-  models.push(model);
+  track(model);
   return model;
 }
 
-async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ModelCallError);
-    return error as ModelCallError;
-  }
-  throw new Error('expected the call to fail');
-}
-
 describe('createGoogleProvider', () => {
-  it('is a v1 provider with the id users write in --models, matching the package manifest', () => {
+  it('is a v1 provider with the id users write in --models', () => {
     expect(googleProvider.specificationVersion).toBe('v1');
     expect(googleProvider.id).toBe('google');
-    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-      medhelm: unknown;
-    };
-    expect(pluginManifestSchema.parse(manifest.medhelm)).toEqual({
-      kind: 'provider',
-      specificationVersion: 'v1',
-      ids: ['google'],
-    });
   });
 
   it('POSTs the documented body to models/<model>:generateContent with the key in x-goog-api-key only', async () => {
     const server = await serve();
     await modelAt(server.baseUrl).doGenerate(request);
-    const [received] = server.requests;
-    expect(received?.method).toBe('POST');
-    expect(received?.path).toBe(PATH);
-    expect(received?.path).not.toContain(SECRET);
-    expect(received?.headers['x-goog-api-key']).toBe(SECRET);
-    expect(received?.headers['content-type']).toBe('application/json');
-    expect(received?.headers.authorization).toBeUndefined();
-    expect(received?.body).toEqual(textPrompt.body);
+    expectJsonPost(server.requests[0], {
+      path: PATH,
+      headers: { 'x-goog-api-key': SECRET },
+      without: ['authorization'],
+      body: textPrompt.body,
+    });
+    expect(server.requests[0]?.path).not.toContain(SECRET);
   });
 
   it.each([
@@ -188,36 +172,6 @@ describe('createGoogleProvider', () => {
     expect(result.completions).toEqual([{ text: 'Pulse, ', finishReason: 'stop' }]);
   });
 
-  it.each([
-    { fixture: error400, retryable: false, apiMessage: 'API key not valid', hint: /GEMINI_API_KEY/ },
-    {
-      fixture: error403,
-      retryable: false,
-      apiMessage: 'does not have permission',
-      hint: /may not use this model/,
-    },
-    { fixture: error429, retryable: true, apiMessage: 'You exceeded your current quota', hint: /quota/ },
-    { fixture: error500, retryable: true, apiMessage: 'An internal error has occurred', hint: /internal/ },
-    { fixture: error503, retryable: true, apiMessage: 'The model is overloaded', hint: /overloaded/ },
-  ])('maps the documented HTTP $fixture.status error', async ({ fixture, retryable, apiMessage, hint }) => {
-    const server = await serve(() => ({
-      status: fixture.status,
-      headers: fixture.headers,
-      body: fixture.body,
-    }));
-    const error = await callError(modelAt(server.baseUrl).doGenerate(request));
-    expect(error.status).toBe(fixture.status);
-    expect(error.isRetryable).toBe(retryable);
-    expect(error.url).toBe(`${server.baseUrl}${PATH}`);
-    expect(error.message).toContain(`HTTP ${fixture.status}`);
-    expect(error.message).toContain(apiMessage);
-    expect(error.message).toContain(`[${fixture.body.error.status}]`);
-    expect(error.hint).toMatch(hint);
-    expect(JSON.parse(error.body ?? '')).toEqual(fixture.body);
-    expect(error.cause).toBeInstanceOf(ModelCallError);
-    expect(everythingIn(error)).not.toContain(SECRET);
-  });
-
   it("turns a 429's RetryInfo delay into retry-after, unless the server sent one", async () => {
     const replies: FixtureReply[] = [
       { status: 429, body: error429.body },
@@ -228,13 +182,15 @@ describe('createGoogleProvider', () => {
     const model = modelAt(server.baseUrl);
     const retryAfter: (string | undefined)[] = [];
     for (const _ of replies)
-      retryAfter.push((await callError(model.doGenerate(request))).headers['retry-after']);
+      retryAfter.push((await expectModelCallError(model.doGenerate(request))).headers['retry-after']);
     expect(retryAfter).toEqual(['37', '5', undefined]);
   });
 
   it('names the variable the key came from in the hint of a key error', async () => {
     const server = await serve(() => ({ status: 400, body: error400.body }));
-    const error = await callError(modelAt(server.baseUrl, { GOOGLE_API_KEY: SECRET }).doGenerate(request));
+    const error = await expectModelCallError(
+      modelAt(server.baseUrl, { GOOGLE_API_KEY: SECRET }).doGenerate(request),
+    );
     expect(error.hint).toContain('GOOGLE_API_KEY');
     expect(everythingIn(error)).not.toContain(SECRET);
   });
@@ -245,21 +201,21 @@ describe('createGoogleProvider', () => {
       headers: { 'x-echo': `key=${SECRET}` },
       body: { error: { code: 400, message: `API key not valid: ${SECRET}`, status: 'INVALID_ARGUMENT' } },
     }));
-    const error = await callError(modelAt(server.baseUrl).doGenerate(request));
+    const error = await expectModelCallError(modelAt(server.baseUrl).doGenerate(request));
     expect(error.message).toContain('[REDACTED]');
     expect(everythingIn(error)).not.toContain(SECRET);
   });
 
   it('fails a call without a key, naming both variables, before any network call', async () => {
     const server = await serve();
-    const error = await callError(modelAt(server.baseUrl, {}).doGenerate(request));
+    const error = await expectModelCallError(modelAt(server.baseUrl, {}).doGenerate(request));
     expect(server.requests).toHaveLength(0);
     expect(error.isRetryable).toBe(false);
     expect(error.status).toBeUndefined();
     expect(error.message).toContain('GEMINI_API_KEY (or GOOGLE_API_KEY) is not set');
     expect(error.hint).toContain('--api-key-env');
 
-    const named = await callError(
+    const named = await expectModelCallError(
       modelAt(server.baseUrl, { GEMINI_API_KEY: SECRET }, { apiKeyEnvVar: 'MY_KEY' }).doGenerate(request),
     );
     expect(named.message).toContain('MY_KEY is not set');
@@ -271,11 +227,11 @@ describe('createGoogleProvider', () => {
     const bodies = [{ usageMetadata: { promptTokenCount: 3 } }, { candidates: 'none' }];
     const server = await serve((index) => ({ body: bodies[index] }));
     const model = modelAt(server.baseUrl);
-    const empty = await callError(model.doGenerate(request));
+    const empty = await expectModelCallError(model.doGenerate(request));
     expect(empty.status).toBe(200);
     expect(empty.isRetryable).toBe(true);
     expect(empty.message).toContain('no candidates and no promptFeedback.blockReason');
-    const wrong = await callError(model.doGenerate(request));
+    const wrong = await expectModelCallError(model.doGenerate(request));
     expect(wrong.message).toMatch(/not a generateContent response \(candidates: /);
     expect(wrong.body).toBe('{"candidates":"none"}');
   });
@@ -284,7 +240,7 @@ describe('createGoogleProvider', () => {
     const server = await serve(() => ({ body: stop, delayMs: 5000 }));
     const model = modelAt(server.baseUrl, undefined, { provider: { timeoutMs: 200 } });
     const started = performance.now();
-    const error = await callError(model.doGenerate(request));
+    const error = await expectModelCallError(model.doGenerate(request));
     expect(performance.now() - started).toBeLessThan(4000);
     expect(error.isRetryable).toBe(true);
     expect(error.status).toBeUndefined();
@@ -294,7 +250,9 @@ describe('createGoogleProvider', () => {
     const server = await serve(() => ({ body: stop, delayMs: 5000 }));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const error = await callError(modelAt(server.baseUrl).doGenerate(request, { signal: controller.signal }));
+    const error = await expectModelCallError(
+      modelAt(server.baseUrl).doGenerate(request, { signal: controller.signal }),
+    );
     expect(error.isRetryable).toBe(false);
     expect(error.message).toMatch(/aborted/);
   });
@@ -332,20 +290,48 @@ describe('createGoogleProvider', () => {
     expect(() => createGoogleProvider({ safetySettings: 'none' as 'default' })).toThrow(ConfigError);
   });
 
-  it('exports a provider plugin that registers the provider', async () => {
-    const registered: ModelProviderV1[] = [];
-    const typed: MedHelmPluginV1 = plugin;
-    expect(typed).toMatchObject({
-      specificationVersion: 'v1',
+  it('exports a provider plugin that registers the provider, as its manifest says', async () => {
+    await expectProviderPlugin(plugin, {
       name: '@medhelm/provider-google',
-      kind: 'provider',
+      provider: googleProvider,
+      packageJson: new URL('../package.json', import.meta.url),
     });
-    await plugin.register({
-      registerProvider: (provider) => registered.push(provider),
-      registerBenchmark: () => {},
-      registerScorer: () => {},
-      registerNormalizer: () => {},
-    });
-    expect(registered).toEqual([googleProvider]);
   });
 });
+
+/** Gemini's documented errors: each keeps its status, headers and body, and names its RPC status. */
+describeErrorFixtures(
+  'createGoogleProvider: documented errors',
+  [
+    documentedErrorCase(error400, { retryable: false, message: 'API key not valid', hint: /GEMINI_API_KEY/ }),
+    documentedErrorCase(error403, {
+      retryable: false,
+      message: 'does not have permission',
+      hint: /may not use this model/,
+    }),
+    documentedErrorCase(error429, {
+      retryable: true,
+      message: 'You exceeded your current quota',
+      hint: /quota/,
+    }),
+    documentedErrorCase(error500, {
+      retryable: true,
+      message: 'An internal error has occurred',
+      hint: /internal/,
+    }),
+    documentedErrorCase(error503, {
+      retryable: true,
+      message: 'The model is overloaded',
+      hint: /overloaded/,
+    }),
+  ],
+  {
+    call: (server) => modelAt(server.baseUrl).doGenerate(request),
+    secret: SECRET,
+    url: (server) => `${server.baseUrl}${PATH}`,
+    check: (error, fixture) => {
+      expect(error.message).toContain(`[${(fixture.body as GeminiErrorBody).error.status}]`);
+      expect(error.cause).toBeInstanceOf(ModelCallError);
+    },
+  },
+);

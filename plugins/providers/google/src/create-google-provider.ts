@@ -1,11 +1,11 @@
 import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
-import { readApiKey } from '@medhelm/http';
+import { checkTimeout, DEFAULT_MODEL_TIMEOUT_MS, normalizeBaseUrl, readApiKey } from '@medhelm/http';
 import {
   createGeminiGenerateContentModel,
+  GEMINI_API_VERSION,
   type GeminiLanguageModel,
   geminiModelResource,
 } from './gemini-generate-content-model.ts';
-import { normalizeBaseUrl } from './normalize-base-url.ts';
 import { BLOCK_NONE_SAFETY_SETTINGS } from './to-gemini-generate-content-body.ts';
 
 /** The provider id users write in `--models google:<model>`. */
@@ -21,7 +21,7 @@ export const DEFAULT_GEMINI_API_KEY_ENV_VARS: readonly string[] = Object.freeze(
 ]);
 
 /** Ten minutes: a long generation from a large model can take minutes before the response ends. */
-export const DEFAULT_GEMINI_TIMEOUT_MS = 600_000;
+export const DEFAULT_GEMINI_TIMEOUT_MS = DEFAULT_MODEL_TIMEOUT_MS;
 
 /**
  * Which safety settings are sent: `block_none` (the default) turns every text filter off, as
@@ -38,9 +38,7 @@ export interface GoogleProviderOptions {
 }
 
 /** A ModelProviderV1 whose models are {@link GeminiLanguageModel}s (with `close`). */
-export interface GoogleProvider extends ModelProviderV1 {
-  languageModel(modelId: string, settings: ProviderSettingsV1): GeminiLanguageModel;
-}
+export type GoogleProvider = ModelProviderV1<GeminiLanguageModel>;
 
 /**
  * The provider for Google's Gemini API (`POST <base-url>/v1beta/models/<model>:generateContent`),
@@ -50,19 +48,14 @@ export interface GoogleProvider extends ModelProviderV1 {
  * ModelCallError naming the variables (a run answered from the request cache needs no key).
  */
 export function createGoogleProvider(options: GoogleProviderOptions = {}): GoogleProvider {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_GEMINI_TIMEOUT_MS;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new ConfigError(
-      `timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}`,
-    );
-  }
+  const timeoutMs = checkTimeout(options.timeoutMs, DEFAULT_GEMINI_TIMEOUT_MS);
   const safetyPreset = options.safetySettings ?? 'block_none';
   if (safetyPreset !== 'block_none' && safetyPreset !== 'default') {
     throw new ConfigError(
       `safetySettings must be 'block_none' or 'default', got ${JSON.stringify(safetyPreset)}`,
     );
   }
-  const provider = defineProvider({
+  return defineProvider({
     id: GOOGLE_PROVIDER_ID,
     displayName: 'Google Gemini API (generateContent)',
     languageModel: (modelId: string, settings: ProviderSettingsV1) => {
@@ -75,22 +68,27 @@ export function createGoogleProvider(options: GoogleProviderOptions = {}): Googl
       const named = settings.apiKeyEnvVar?.trim() || undefined;
       const candidates = named === undefined ? DEFAULT_GEMINI_API_KEY_ENV_VARS : [named];
       const source = candidates.find((name) => readApiKey(settings.env, name) !== undefined);
+      const keyDescription =
+        candidates.length > 1
+          ? `${candidates[0]} (or ${candidates.slice(1).join(', ')})`
+          : (candidates[0] ?? '');
       return createGeminiGenerateContentModel({
         providerId: GOOGLE_PROVIDER_ID,
         modelId: model,
-        baseUrl: normalizeBaseUrl(settings.baseUrl ?? DEFAULT_GEMINI_BASE_URL),
+        // The provider appends `/v1beta/...`; the key travels in a header, never the URL (`?key=`).
+        baseUrl: normalizeBaseUrl(settings.baseUrl ?? DEFAULT_GEMINI_BASE_URL, {
+          versionPath: `/${GEMINI_API_VERSION}`,
+          keyFrom: keyDescription,
+          example: DEFAULT_GEMINI_BASE_URL,
+        }),
         apiKey: source === undefined ? undefined : readApiKey(settings.env, source),
         apiKeyEnvVar: source ?? candidates[0] ?? 'GEMINI_API_KEY',
-        missingKeyDescription:
-          candidates.length > 1
-            ? `${candidates[0]} (or ${candidates.slice(1).join(', ')})`
-            : (candidates[0] ?? ''),
+        missingKeyDescription: keyDescription,
         safetySettings: safetyPreset === 'block_none' ? BLOCK_NONE_SAFETY_SETTINGS : undefined,
         extraCacheIdentity: safetyPreset === 'block_none' ? undefined : { safetySettings: safetyPreset },
         timeoutMs: settings.timeoutMs ?? timeoutMs,
-        ...(settings.connections === undefined ? {} : { connections: settings.connections }),
+        connections: settings.connections,
       });
     },
   });
-  return provider as GoogleProvider;
 }

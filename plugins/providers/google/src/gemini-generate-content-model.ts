@@ -1,13 +1,12 @@
 import type { GenerateOptionsV1, GenerationRequest, GenerationResult, LanguageModelV1 } from '@medhelm/core';
-import { ModelCallError } from '@medhelm/core';
 import {
-  BODY_EXCERPT_LIMIT,
   createHttpAgent,
+  describeIssues,
   isModelCallError,
   type JsonResponse,
+  missingApiKeyError,
   postJson,
-  redactSecrets,
-  truncate,
+  unexpectedResponseError,
 } from '@medhelm/http';
 import { geminiGenerateContentResponseSchema } from './gemini-response-schema.ts';
 import { toGeminiCompletions, toGeminiUsage } from './to-gemini-completions.ts';
@@ -73,7 +72,7 @@ export function createGeminiGenerateContentModel(
   const resource = geminiModelResource(modelId);
   if (resource === undefined) throw new Error(`not a Gemini model id: ${JSON.stringify(modelId)}`);
   const url = `${config.baseUrl}/${GEMINI_API_VERSION}/${resource}:generateContent`;
-  const agent = createHttpAgent(config.connections === undefined ? {} : { connections: config.connections });
+  const agent = createHttpAgent({ connections: config.connections });
   const secrets = apiKey === undefined ? [] : [apiKey];
 
   async function doGenerate(
@@ -81,12 +80,10 @@ export function createGeminiGenerateContentModel(
     options: GenerateOptionsV1 = {},
   ): Promise<GenerationResult> {
     if (apiKey === undefined) {
-      // Checked per call rather than when the model is created: a run answered from the request
-      // cache never calls the API and must not need a key.
-      throw new ModelCallError(
+      throw missingApiKeyError(
         `${providerId}: ${config.missingKeyDescription} is not set, so model ${JSON.stringify(modelId)} cannot be called`,
-        { url, isRetryable: false },
         {
+          url,
           hint: `Set ${config.missingKeyDescription} to your Gemini API key from Google AI Studio (or name another variable with --api-key-env).`,
         },
       );
@@ -116,26 +113,11 @@ export function createGeminiGenerateContentModel(
     if (!parsed.success || completions === undefined) {
       const problems = parsed.success
         ? 'no candidates and no promptFeedback.blockReason'
-        : parsed.error.issues
-            .slice(0, 3)
-            .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-            .join('; ');
-      throw new ModelCallError(
-        redactSecrets(
-          `${providerId}: the response from ${url} is not a generateContent response (${problems})`,
-          secrets,
-        ),
-        {
-          url,
-          status: response.status,
-          headers: Object.fromEntries(
-            Object.entries(response.headers).map(([name, value]) => [name, redactSecrets(value, secrets)]),
-          ),
-          body: truncate(redactSecrets(JSON.stringify(response.body) ?? '', secrets), BODY_EXCERPT_LIMIT),
-          // A success without a usable answer is usually transient (like a truncated body); retries
-          // are bounded, so a server that is simply wrong still fails.
-          isRetryable: true,
-        },
+        : describeIssues(parsed.error.issues);
+      throw unexpectedResponseError(
+        `${providerId}: the response from ${url} is not a generateContent response (${problems})`,
+        response,
+        { url, secrets },
       );
     }
     return {

@@ -1,4 +1,4 @@
-import { definePlugin } from '@medhelm/core';
+import { defineProviderPlugin } from '@medhelm/core';
 import { createGoogleProvider } from './create-google-provider.ts';
 
 export {
@@ -25,7 +25,6 @@ export {
   geminiErrorBodySchema,
   geminiGenerateContentResponseSchema,
 } from './gemini-response-schema.ts';
-export { normalizeBaseUrl } from './normalize-base-url.ts';
 export {
   GEMINI_BLOCKED_FINISH_REASONS,
   toGeminiCompletions,
@@ -48,8 +47,4 @@ export { toGeminiModelCallError } from './to-gemini-model-call-error.ts';
 export const googleProvider = createGoogleProvider();
 
 /** The plugin the runner loads: registers {@link googleProvider}. */
-export const plugin = definePlugin({
-  name: '@medhelm/provider-google',
-  kind: 'provider',
-  register: (context) => context.registerProvider(googleProvider),
-});
+export const plugin = defineProviderPlugin('@medhelm/provider-google', googleProvider);

@@ -1,4 +1,4 @@
-import { definePlugin } from '@medhelm/core';
+import { defineProviderPlugin } from '@medhelm/core';
 import { createLlamaCppProvider } from './create-llama-cpp-provider.ts';
 
 export { checkGgufFile, type GgufFile } from './check-gguf-file.ts';
@@ -21,8 +21,4 @@ export {
 export const llamaCppProvider = createLlamaCppProvider();
 
 /** The plugin the runner loads: registers {@link llamaCppProvider}. */
-export const plugin = definePlugin({
-  name: '@medhelm/provider-llama-cpp',
-  kind: 'provider',
-  register: (context) => context.registerProvider(llamaCppProvider),
-});
+export const plugin = defineProviderPlugin('@medhelm/provider-llama-cpp', llamaCppProvider);

@@ -3,18 +3,19 @@ import {
   ConfigError,
   type GenerationRequest,
   generationResultSchema,
-  type MedHelmPluginV1,
-  ModelCallError,
   type ModelProviderV1,
   REQUEST_DEFAULTS,
 } from '@medhelm/core';
 import {
+  closeAfterEach,
   everythingIn,
+  expectModelCallError,
+  expectProviderPlugin,
   type MockOpenAiServer,
   type MockOpenAiServerOptions,
   startMockOpenAiServer,
 } from '@medhelm/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createOpenAiCompatibleProvider,
   type OpenAiCompatibleLanguageModel,
@@ -35,17 +36,11 @@ const request: GenerationRequest = {
   ...REQUEST_DEFAULTS,
 };
 
-const servers: MockOpenAiServer[] = [];
-const models: OpenAiCompatibleLanguageModel[] = [];
-
-afterEach(async () => {
-  await Promise.all(models.splice(0).map((model) => model.close()));
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const track = closeAfterEach();
 
 async function serve(options?: MockOpenAiServerOptions): Promise<MockOpenAiServer> {
   const server = await startMockOpenAiServer(options);
-  servers.push(server);
+  track(server);
   return server;
 }
 
@@ -60,18 +55,8 @@ function modelAt(
     env,
     apiKeyEnvVar: extra.apiKeyEnvVar,
   });
-  models.push(model);
+  track(model);
   return model;
-}
-
-async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ModelCallError);
-    return error as ModelCallError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('createOpenAiCompatibleProvider', () => {
@@ -243,7 +228,7 @@ describe('createOpenAiCompatibleProvider', () => {
         body: { error: { message: 'Rate limit reached for requests', type: 'requests' } },
       }),
     });
-    const error = await callError(modelAt(server.baseUrl).doGenerate(request));
+    const error = await expectModelCallError(modelAt(server.baseUrl).doGenerate(request));
     expect(error.isRetryable).toBe(true);
     expect(error.status).toBe(429);
     expect(error.headers['retry-after']).toBe('3');
@@ -266,7 +251,7 @@ describe('createOpenAiCompatibleProvider', () => {
     [422, false],
   ])('reports HTTP %i with isRetryable %s', async (status, retryable) => {
     const server = await serve({ reply: () => ({ status }) });
-    const error = await callError(modelAt(server.baseUrl).doGenerate(request));
+    const error = await expectModelCallError(modelAt(server.baseUrl).doGenerate(request));
     expect(error.status).toBe(status);
     expect(error.isRetryable).toBe(retryable);
     expect(error.body).toContain(`Mock error with status ${status}`);
@@ -275,7 +260,7 @@ describe('createOpenAiCompatibleProvider', () => {
   it('reports a 200 with malformed JSON as retryable (a body cut short), with the body excerpt', async () => {
     // Deliberate change with @medhelm/http: a 2xx that is not JSON is almost always a truncated body.
     const server = await serve({ reply: () => ({ rawBody: '{"choices": [' }) });
-    const error = await callError(modelAt(server.baseUrl).doGenerate(request));
+    const error = await expectModelCallError(modelAt(server.baseUrl).doGenerate(request));
     expect(error.isRetryable).toBe(true);
     expect(error.status).toBe(200);
     expect(error.body).toBe('{"choices": [');
@@ -290,10 +275,10 @@ describe('createOpenAiCompatibleProvider', () => {
       reply: (_body, index) => ({ rawBody: index === 0 ? '{"choices": []}' : long }),
     });
     const model = modelAt(server.baseUrl);
-    const empty = await callError(model.doGenerate(request));
+    const empty = await expectModelCallError(model.doGenerate(request));
     expect(empty.isRetryable).toBe(true);
     expect(empty.message).toMatch(/is not a chat completion \(choices: /);
-    const truncated = await callError(model.doGenerate(request));
+    const truncated = await expectModelCallError(model.doGenerate(request));
     expect(truncated.body?.startsWith(long.slice(0, 2000))).toBe(true);
     expect(truncated.body).toMatch(/\.\.\. \(\d+ more characters\)$/);
     expect(truncated.body?.length).toBeLessThan(2100);
@@ -303,8 +288,7 @@ describe('createOpenAiCompatibleProvider', () => {
     const server = await serve();
     const closedUrl = server.baseUrl;
     await server.close();
-    servers.splice(0);
-    const error = await callError(modelAt(closedUrl).doGenerate(request));
+    const error = await expectModelCallError(modelAt(closedUrl).doGenerate(request));
     expect(error.isRetryable).toBe(true);
     expect(error.status).toBeUndefined();
     expect(error.message).toContain('ECONNREFUSED');
@@ -315,7 +299,7 @@ describe('createOpenAiCompatibleProvider', () => {
     const server = await serve({ reply: () => ({ delayMs: 5000 }) });
     const model = modelAt(server.baseUrl, {}, { provider: { timeoutMs: 200 } });
     const started = performance.now();
-    const error = await callError(model.doGenerate(request));
+    const error = await expectModelCallError(model.doGenerate(request));
     expect(performance.now() - started).toBeLessThan(4000);
     expect(error.isRetryable).toBe(true);
     // @medhelm/http enforces one deadline for headers and body together.
@@ -327,7 +311,9 @@ describe('createOpenAiCompatibleProvider', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const started = performance.now();
-    const error = await callError(modelAt(server.baseUrl).doGenerate(request, { signal: controller.signal }));
+    const error = await expectModelCallError(
+      modelAt(server.baseUrl).doGenerate(request, { signal: controller.signal }),
+    );
     expect(performance.now() - started).toBeLessThan(4000);
     expect(error.isRetryable).toBe(false);
     expect(error.message).toMatch(/was aborted$/);
@@ -342,7 +328,7 @@ describe('createOpenAiCompatibleProvider', () => {
       }),
     });
     const model = modelAt(server.baseUrl, { OPENAI_API_KEY: SECRET });
-    const error = await callError(model.doGenerate(request));
+    const error = await expectModelCallError(model.doGenerate(request));
     expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${SECRET}`);
     expect(error.status).toBe(401);
     expect(error.isRetryable).toBe(false);
@@ -361,9 +347,9 @@ describe('createOpenAiCompatibleProvider', () => {
   it('fails without a network call when api.openai.com has no key, naming the variable to set', async () => {
     const provider = createOpenAiCompatibleProvider();
     const defaultModel = provider.languageModel('gpt-4o-mini', { env: {} });
-    models.push(defaultModel);
+    track(defaultModel);
     expect(defaultModel.cacheIdentity).toEqual({ baseUrl: 'https://api.openai.com/v1' });
-    const error = await callError(defaultModel.doGenerate(request));
+    const error = await expectModelCallError(defaultModel.doGenerate(request));
     expect(error.isRetryable).toBe(false);
     expect(error.status).toBeUndefined();
     expect(error.message).toContain('OPENAI_API_KEY is not set');
@@ -374,8 +360,8 @@ describe('createOpenAiCompatibleProvider', () => {
       apiKeyEnvVar: 'MY_OPENAI_KEY',
       env: { OPENAI_API_KEY: SECRET },
     });
-    models.push(named);
-    const namedError = await callError(named.doGenerate(request));
+    track(named);
+    const namedError = await expectModelCallError(named.doGenerate(request));
     expect(namedError.message).toContain('MY_OPENAI_KEY is not set');
     expect(everythingIn(namedError)).not.toContain(SECRET);
   });
@@ -399,20 +385,11 @@ describe('createOpenAiCompatibleProvider', () => {
     expect(() => createOpenAiCompatibleProvider({ timeoutMs: 0 })).toThrow(ConfigError);
   });
 
-  it('exports a provider plugin that registers the provider', async () => {
-    const registered: ModelProviderV1[] = [];
-    const typed: MedHelmPluginV1 = plugin;
-    expect(typed).toMatchObject({
-      specificationVersion: 'v1',
+  it('exports a provider plugin that registers the provider, as its manifest says', async () => {
+    await expectProviderPlugin(plugin, {
       name: '@medhelm/provider-openai-compatible',
-      kind: 'provider',
+      provider: openAiCompatibleProvider,
+      packageJson: new URL('../package.json', import.meta.url),
     });
-    await plugin.register({
-      registerProvider: (provider) => registered.push(provider),
-      registerBenchmark: () => {},
-      registerScorer: () => {},
-      registerNormalizer: () => {},
-    });
-    expect(registered).toEqual([openAiCompatibleProvider]);
   });
 });

@@ -1,10 +1,12 @@
+import { type ChatCompletionsLanguageModel, createChatCompletionsModel } from '@medhelm/chat-completions';
 import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
-import { readApiKey } from '@medhelm/http';
 import {
-  type ChatCompletionsLanguageModel,
-  createChatCompletionsModel,
-} from './create-chat-completions-model.ts';
-import { normalizeBaseUrl, withoutCredentials } from './normalize-base-url.ts';
+  checkTimeout,
+  DEFAULT_MODEL_TIMEOUT_MS,
+  normalizeBaseUrl,
+  readApiKey,
+  withoutCredentials,
+} from '@medhelm/http';
 
 /** The provider id users write in `--models openai-compatible:<model>`. */
 export const OPENAI_COMPATIBLE_PROVIDER_ID = 'openai-compatible';
@@ -16,7 +18,7 @@ export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_API_KEY_ENV_VAR = 'OPENAI_API_KEY';
 
 /** Ten minutes: long generations on a busy local server can take minutes. */
-export const DEFAULT_TIMEOUT_MS = 600_000;
+export const DEFAULT_TIMEOUT_MS = DEFAULT_MODEL_TIMEOUT_MS;
 
 /** Options of {@link createOpenAiCompatibleProvider}. */
 export interface OpenAiCompatibleProviderOptions {
@@ -28,9 +30,7 @@ export interface OpenAiCompatibleProviderOptions {
 export type OpenAiCompatibleLanguageModel = ChatCompletionsLanguageModel;
 
 /** A ModelProviderV1 whose models are {@link OpenAiCompatibleLanguageModel}s (with `close`). */
-export interface OpenAiCompatibleProvider extends ModelProviderV1 {
-  languageModel(modelId: string, settings: ProviderSettingsV1): OpenAiCompatibleLanguageModel;
-}
+export type OpenAiCompatibleProvider = ModelProviderV1<OpenAiCompatibleLanguageModel>;
 
 /**
  * A provider for any server speaking OpenAI's chat-completions protocol: OpenAI itself, vLLM,
@@ -42,7 +42,7 @@ export function createOpenAiCompatibleProvider(
   options: OpenAiCompatibleProviderOptions = {},
 ): OpenAiCompatibleProvider {
   const timeoutMs = checkTimeout(options.timeoutMs);
-  const provider = defineProvider({
+  return defineProvider({
     id: OPENAI_COMPATIBLE_PROVIDER_ID,
     displayName: 'OpenAI-compatible chat completions (OpenAI, vLLM, Ollama, llama.cpp, LM Studio)',
     languageModel: (modelId: string, settings: ProviderSettingsV1) => {
@@ -69,7 +69,7 @@ export function createOpenAiCompatibleProvider(
         headers,
         cacheIdentity: { baseUrl: displayBaseUrl },
         timeoutMs: settings.timeoutMs ?? timeoutMs,
-        ...(settings.connections === undefined ? {} : { connections: settings.connections }),
+        connections: settings.connections,
         unavailable: needsKey
           ? { message: `${displayBaseUrl} needs an API key and ${apiKeyEnvVar} is not set`, hint: keyHint }
           : undefined,
@@ -84,14 +84,4 @@ export function createOpenAiCompatibleProvider(
       });
     },
   });
-  return provider as OpenAiCompatibleProvider;
-}
-
-/** The timeout option, checked: a positive number of milliseconds (default 10 minutes). */
-export function checkTimeout(timeoutMs: number | undefined): number {
-  const value = timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new ConfigError(`timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`);
-  }
-  return value;
 }

@@ -1,14 +1,15 @@
 import { inspect } from 'node:util';
+import { ConfigError, type GenerationRequest, REQUEST_DEFAULTS } from '@medhelm/core';
 import {
-  ConfigError,
-  type GenerationRequest,
-  type MedHelmPluginV1,
-  ModelCallError,
-  type ModelProviderV1,
-  REQUEST_DEFAULTS,
-} from '@medhelm/core';
-import { type FixtureReply, type FixtureServer, readJsonFixture, startFixtureServer } from '@medhelm/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+  closeAfterEach,
+  expectModelCallError,
+  expectProviderPlugin,
+  type FixtureReply,
+  type FixtureServer,
+  readJsonFixture,
+  startFixtureServer,
+} from '@medhelm/testing';
+import { describe, expect, it } from 'vitest';
 import {
   createOpenAiProvider,
   OPENAI_BASE_URL,
@@ -34,17 +35,11 @@ const request: GenerationRequest = {
   ...REQUEST_DEFAULTS,
 };
 
-const servers: FixtureServer[] = [];
-const models: OpenAiLanguageModel[] = [];
-
-afterEach(async () => {
-  await Promise.all(models.splice(0).map((model) => model.close()));
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const track = closeAfterEach();
 
 async function serve(): Promise<FixtureServer> {
   const server = await startFixtureServer(() => readFixture('response-stop.json'));
-  servers.push(server);
+  track(server);
   return server;
 }
 
@@ -57,18 +52,8 @@ function model(
     env: { OPENAI_API_KEY: SECRET },
     ...settings,
   });
-  models.push(created);
+  track(created);
   return created;
-}
-
-async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ModelCallError);
-    return error as ModelCallError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('createOpenAiProvider', () => {
@@ -104,7 +89,7 @@ describe('createOpenAiProvider', () => {
   it('fails without a network call when the key is missing, naming the variable, with no status', async () => {
     const server = await serve();
     const missing = model('gpt-4o', { baseUrl: `${server.origin}/v1`, env: {} });
-    const error = await callError(missing.doGenerate(request));
+    const error = await expectModelCallError(missing.doGenerate(request));
     expect(error.isRetryable).toBe(false);
     expect(error.status).toBeUndefined();
     expect(error.message).toBe(
@@ -117,7 +102,7 @@ describe('createOpenAiProvider', () => {
       apiKeyEnvVar: 'MY_OPENAI_KEY',
       env: { OPENAI_API_KEY: SECRET, MY_OPENAI_KEY: '  ' },
     });
-    const namedError = await callError(named.doGenerate(request));
+    const namedError = await expectModelCallError(named.doGenerate(request));
     expect(namedError.message).toContain('MY_OPENAI_KEY is not set');
     expect(server.requests).toHaveLength(0);
   });
@@ -184,30 +169,21 @@ describe('createOpenAiProvider', () => {
       ...readFixture<FixtureReply>('response-stop.json'),
       delayMs: 5000,
     }));
-    servers.push(server);
+    track(server);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const error = await callError(
+    const error = await expectModelCallError(
       model('gpt-4o', { baseUrl: `${server.origin}/v1` }).doGenerate(request, { signal: controller.signal }),
     );
     expect(error.isRetryable).toBe(false);
     expect(error.message).toMatch(/was aborted$/);
   });
 
-  it('exports a provider plugin that registers the provider', async () => {
-    const registered: ModelProviderV1[] = [];
-    const typed: MedHelmPluginV1 = plugin;
-    expect(typed).toMatchObject({
-      specificationVersion: 'v1',
+  it('exports a provider plugin that registers the provider, as its manifest says', async () => {
+    await expectProviderPlugin(plugin, {
       name: '@medhelm/provider-openai',
-      kind: 'provider',
+      provider: openAiProvider,
+      packageJson: new URL('../package.json', import.meta.url),
     });
-    await plugin.register({
-      registerProvider: (provider) => registered.push(provider),
-      registerBenchmark: () => {},
-      registerScorer: () => {},
-      registerNormalizer: () => {},
-    });
-    expect(registered).toEqual([openAiProvider]);
   });
 });

@@ -1,15 +1,12 @@
-import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
-import { readApiKey } from '@medhelm/http';
 import {
   type ChatCompletionsLanguageModel,
-  checkTimeout,
   createChatCompletionsModel,
-  normalizeBaseUrl,
   type ReasoningModelOptions,
   reasoningCacheIdentity,
   resolveReasoningModel,
-  withoutCredentials,
-} from '@medhelm/provider-openai-compatible';
+} from '@medhelm/chat-completions';
+import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
+import { checkTimeout, normalizeBaseUrl, readApiKey, withoutCredentials } from '@medhelm/http';
 
 /** The provider id users write in `--models openai:<model>`. */
 export const OPENAI_PROVIDER_ID = 'openai';
@@ -36,9 +33,7 @@ export interface OpenAiProviderOptions extends ReasoningModelOptions {
 export type OpenAiLanguageModel = ChatCompletionsLanguageModel;
 
 /** A ModelProviderV1 whose models are {@link OpenAiLanguageModel}s (with `close`). */
-export interface OpenAiProvider extends ModelProviderV1 {
-  languageModel(modelId: string, settings: ProviderSettingsV1): OpenAiLanguageModel;
-}
+export type OpenAiProvider = ModelProviderV1<OpenAiLanguageModel>;
 
 /**
  * The official OpenAI API through chat completions. The key comes from `settings.env[settings.apiKeyEnvVar
@@ -53,7 +48,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenA
   const timeoutMs = checkTimeout(options.timeoutMs);
   // Fail on a bad effort option when the provider is made, not on the first model.
   resolveReasoningModel('gpt-4o', options);
-  const provider = defineProvider({
+  return defineProvider({
     id: OPENAI_PROVIDER_ID,
     displayName: 'OpenAI API (chat completions)',
     languageModel: (modelId: string, settings: ProviderSettingsV1) => {
@@ -85,7 +80,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenA
         },
         cacheIdentity: { baseUrl: withoutCredentials(baseUrl), ...reasoningCacheIdentity(resolved) },
         timeoutMs: settings.timeoutMs ?? timeoutMs,
-        ...(settings.connections === undefined ? {} : { connections: settings.connections }),
+        connections: settings.connections,
         unavailable:
           apiKey === undefined
             ? { message: `the OpenAI API needs a key and ${apiKeyEnvVar} is not set`, hint: keyHint }
@@ -97,5 +92,4 @@ export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenA
       });
     },
   });
-  return provider as OpenAiProvider;
 }

@@ -1,4 +1,4 @@
-import { definePlugin } from '@medhelm/core';
+import { defineProviderPlugin } from '@medhelm/core';
 import { createOpenAiProvider } from './create-openai-provider.ts';
 
 export {
@@ -17,8 +17,4 @@ export {
 export const openAiProvider = createOpenAiProvider();
 
 /** The plugin the runner loads: registers {@link openAiProvider}. */
-export const plugin = definePlugin({
-  name: '@medhelm/provider-openai',
-  kind: 'provider',
-  register: (context) => context.registerProvider(openAiProvider),
-});
+export const plugin = defineProviderPlugin('@medhelm/provider-openai', openAiProvider);

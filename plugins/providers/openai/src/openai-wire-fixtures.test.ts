@@ -1,12 +1,16 @@
-import { inspect } from 'node:util';
+import { type GenerationRequest, generationResultSchema, REQUEST_DEFAULTS } from '@medhelm/core';
 import {
-  type GenerationRequest,
-  generationResultSchema,
-  ModelCallError,
-  REQUEST_DEFAULTS,
-} from '@medhelm/core';
-import { type FixtureReply, type FixtureServer, readJsonFixture, startFixtureServer } from '@medhelm/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+  closeAfterEach,
+  describeErrorFixtures,
+  type ErrorFixtureCase,
+  everythingIn,
+  expectJsonPost,
+  type FixtureReply,
+  type FixtureServer,
+  readJsonFixture,
+  startFixtureServer,
+} from '@medhelm/testing';
+import { describe, expect, it } from 'vitest';
 import { createOpenAiProvider, type OpenAiLanguageModel } from './index.ts';
 
 /** Reads `name` from `__fixtures__`: a request body, or a `{ status, headers, body }` reply. */
@@ -32,75 +36,36 @@ const mcqRequest: GenerationRequest = {
   ...REQUEST_DEFAULTS,
 };
 
-const servers: FixtureServer[] = [];
-const models: OpenAiLanguageModel[] = [];
-
-afterEach(async () => {
-  await Promise.all(models.splice(0).map((model) => model.close()));
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const track = closeAfterEach();
 
 async function serve(...replies: FixtureReply[]): Promise<FixtureServer> {
-  const server = await startFixtureServer((_request, index) => {
-    const reply = replies[Math.min(index, replies.length - 1)];
-    if (reply === undefined) throw new Error('no reply');
-    return reply;
-  });
-  servers.push(server);
-  return server;
+  return track(
+    await startFixtureServer((_request, index) => {
+      const reply = replies[Math.min(index, replies.length - 1)];
+      if (reply === undefined) throw new Error('no reply');
+      return reply;
+    }),
+  );
 }
 
 function modelAt(server: FixtureServer, modelId: string): OpenAiLanguageModel {
-  const model = createOpenAiProvider().languageModel(modelId, {
-    baseUrl: `${server.origin}/v1`,
-    env: { OPENAI_API_KEY: SECRET },
-  });
-  models.push(model);
-  return model;
-}
-
-async function callError(promise: Promise<unknown>): Promise<ModelCallError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ModelCallError);
-    return error as ModelCallError;
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** The error with every field, own and inherited, stringified every way a log might. */
-function stringifyError(error: ModelCallError): string {
-  const fields = {
-    name: error.name,
-    message: error.message,
-    hint: error.hint,
-    url: error.url,
-    status: error.status,
-    headers: error.headers,
-    body: error.body,
-    isRetryable: error.isRetryable,
-    stack: error.stack,
-    cause: inspect(error.cause, { depth: 10 }),
-  };
-  return [
-    JSON.stringify(fields),
-    JSON.stringify(error),
-    String(error),
-    inspect(error, { depth: 10, showHidden: true }),
-  ].join('\n');
+  return track(
+    createOpenAiProvider().languageModel(modelId, {
+      baseUrl: `${server.origin}/v1`,
+      env: { OPENAI_API_KEY: SECRET },
+    }),
+  );
 }
 
 describe('openai request bodies', () => {
   it('sends a non-reasoning model HELM parameters, with stop and without n (documented shape)', async () => {
     const server = await serve(readFixture('response-stop.json'));
     await modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest);
-    const [received] = server.requests;
-    expect(received?.method).toBe('POST');
-    expect(received?.url).toBe('/v1/chat/completions');
-    expect(received?.headers['content-type']).toBe('application/json');
-    expect(received?.headers.authorization).toBe(`Bearer ${SECRET}`);
-    expect(received?.body).toEqual(readFixture('request-gpt-4o-multiple-choice.json'));
+    expectJsonPost(server.requests[0], {
+      path: '/v1/chat/completions',
+      headers: { authorization: `Bearer ${SECRET}` },
+      body: readFixture('request-gpt-4o-multiple-choice.json'),
+    });
   });
 
   it('sends n when more than one completion is asked for, and chat messages as given', async () => {
@@ -184,70 +149,69 @@ describe('openai responses', () => {
   });
 });
 
-describe('openai errors', () => {
-  it('maps 400 unsupported_parameter to a non-retryable error with the API message', async () => {
-    const server = await serve(readFixture('error-400-unsupported-parameter.json'));
-    const error = await callError(modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest));
-    expect(error.status).toBe(400);
-    expect(error.isRetryable).toBe(false);
-    expect(error.message).toBe(
-      `openai model "gpt-4o-2024-08-06": HTTP 400 from ${server.origin}/v1/chat/completions: Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.`,
-    );
-    expect(JSON.parse(error.body ?? '')).toEqual(
-      readFixture<FixtureReply>('error-400-unsupported-parameter.json').body,
-    );
-  });
+const error401 = readFixture<FixtureReply>('error-401-invalid-api-key.json');
 
-  it('maps 401 to a non-retryable error whose hint names the key variable, without the key anywhere', async () => {
-    const fixture = readFixture<FixtureReply>('error-401-invalid-api-key.json');
-    // Worst case: the server echoes the whole key (the real API masks most of it).
-    const echoing = {
-      ...fixture,
-      headers: { ...fixture.headers, 'x-echo': `Bearer ${SECRET}` },
-      body: JSON.stringify(fixture.body).replace('{{API_KEY}}', SECRET),
-    };
-    const server = await serve(echoing);
-    const error = await callError(modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest));
-    expect(error.status).toBe(401);
-    expect(error.isRetryable).toBe(false);
-    expect(error.message).toContain('Incorrect API key provided: [REDACTED]');
-    expect(error.hint).toContain('OPENAI_API_KEY');
-    expect(stringifyError(error)).not.toContain(SECRET);
-    expect(stringifyError(error)).not.toContain(SECRET.slice(8));
-  });
-
-  it('maps 404 model_not_found to a non-retryable error with a model hint', async () => {
-    const server = await serve(readFixture('error-404-model-not-found.json'));
-    const error = await callError(modelAt(server, 'gpt-4o-2024-13-45').doGenerate(mcqRequest));
-    expect(error.status).toBe(404);
-    expect(error.isRetryable).toBe(false);
-    expect(error.message).toContain('does not exist or you do not have access to it');
-    expect(error.hint).toContain('"gpt-4o-2024-13-45"');
-  });
-
-  it('maps 429 rate_limit_exceeded to a retryable error keeping the rate-limit headers', async () => {
-    const server = await serve(readFixture('error-429-rate-limit.json'));
-    const error = await callError(modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest));
-    expect(error.status).toBe(429);
-    expect(error.isRetryable).toBe(true);
-    expect(error.headers['retry-after']).toBe('3');
-    expect(error.headers['x-ratelimit-reset-tokens']).toBe('2.086s');
-    expect(error.message).toContain('Rate limit reached for gpt-4o');
-  });
-
-  it('maps 429 insufficient_quota to a non-retryable error: waiting does not add credit', async () => {
-    const server = await serve(readFixture('error-429-insufficient-quota.json'));
-    const error = await callError(modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest));
-    expect(error.status).toBe(429);
-    expect(error.isRetryable).toBe(false);
-    expect(error.hint).toMatch(/billing/);
-  });
-
-  it('maps 500 server_error to a retryable error', async () => {
-    const server = await serve(readFixture('error-500-server-error.json'));
-    const error = await callError(modelAt(server, 'gpt-4o-2024-08-06').doGenerate(mcqRequest));
-    expect(error.status).toBe(500);
-    expect(error.isRetryable).toBe(true);
-    expect(error.message).toContain('The server had an error while processing your request.');
-  });
-});
+describeErrorFixtures<ErrorFixtureCase & { modelId?: string }>(
+  'openai errors',
+  [
+    {
+      title: 'maps 400 unsupported_parameter to a non-retryable error with the API message',
+      reply: readFixture('error-400-unsupported-parameter.json'),
+      status: 400,
+      retryable: false,
+      message: (server) =>
+        `openai model "gpt-4o-2024-08-06": HTTP 400 from ${server.origin}/v1/chat/completions: Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.`,
+      body: readFixture<FixtureReply>('error-400-unsupported-parameter.json').body,
+    },
+    {
+      title: 'maps 401 to a non-retryable error whose hint names the key variable, without the key anywhere',
+      // Worst case: the server echoes the whole key (the real API masks most of it).
+      reply: {
+        ...error401,
+        headers: { ...error401.headers, 'x-echo': `Bearer ${SECRET}` },
+        body: JSON.stringify(error401.body).replace('{{API_KEY}}', SECRET),
+      },
+      status: 401,
+      retryable: false,
+      message: 'Incorrect API key provided: [REDACTED]',
+      hint: 'OPENAI_API_KEY',
+    },
+    {
+      title: 'maps 404 model_not_found to a non-retryable error with a model hint',
+      modelId: 'gpt-4o-2024-13-45',
+      reply: readFixture('error-404-model-not-found.json'),
+      status: 404,
+      retryable: false,
+      message: 'does not exist or you do not have access to it',
+      hint: '"gpt-4o-2024-13-45"',
+    },
+    {
+      title: 'maps 429 rate_limit_exceeded to a retryable error keeping the rate-limit headers',
+      reply: readFixture('error-429-rate-limit.json'),
+      status: 429,
+      retryable: true,
+      message: 'Rate limit reached for gpt-4o',
+      headers: { 'retry-after': '3', 'x-ratelimit-reset-tokens': '2.086s' },
+    },
+    {
+      title: 'maps 429 insufficient_quota to a non-retryable error: waiting does not add credit',
+      reply: readFixture('error-429-insufficient-quota.json'),
+      status: 429,
+      retryable: false,
+      hint: /billing/,
+    },
+    {
+      title: 'maps 500 server_error to a retryable error',
+      reply: readFixture('error-500-server-error.json'),
+      status: 500,
+      retryable: true,
+      message: 'The server had an error while processing your request.',
+    },
+  ],
+  {
+    call: (server, fixture) => modelAt(server, fixture.modelId ?? 'gpt-4o-2024-08-06').doGenerate(mcqRequest),
+    secret: SECRET,
+    // The real API masks most of an echoed key; none of it may reach the error.
+    check: (error) => expect(everythingIn(error)).not.toContain(SECRET.slice(8)),
+  },
+);

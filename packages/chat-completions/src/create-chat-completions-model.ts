@@ -6,14 +6,13 @@ import {
   ModelCallError,
 } from '@medhelm/core';
 import {
-  BODY_EXCERPT_LIMIT,
   createHttpAgent,
   isModelCallError,
+  missingApiKeyError,
   postJson,
-  redactSecrets,
   redactUrl,
   secretsFromHeaders,
-  truncate,
+  unexpectedResponseError,
 } from '@medhelm/http';
 import { parseChatCompletion } from './parse-chat-completion.ts';
 import { type ChatCompletionBodyOptions, toChatCompletionBody } from './to-chat-completion-body.ts';
@@ -63,7 +62,7 @@ export interface ChatCompletionsLanguageModel extends LanguageModelV1 {
 }
 
 /**
- * The one implementation of OpenAI's chat-completions call, shared by the openai-compatible, openai
+ * The one implementation of OpenAI's chat-completions call, used by the openai-compatible, openai
  * and azure-openai providers: builds the body, POSTs it through `@medhelm/http` on the model's own
  * keep-alive agent, and maps the response (choices, finish reasons, usage) or the failure (a
  * ModelCallError with `isRetryable`, the provider's hints, and no secret anywhere; OpenAI's
@@ -72,7 +71,7 @@ export interface ChatCompletionsLanguageModel extends LanguageModelV1 {
  */
 export function createChatCompletionsModel(config: ChatCompletionsModelConfig): ChatCompletionsLanguageModel {
   const { modelId, headers, timeoutMs } = config;
-  const agent = createHttpAgent(config.connections === undefined ? {} : { connections: config.connections });
+  const agent = createHttpAgent({ connections: config.connections });
   const prefix = `${config.providerId} model "${modelId}"`;
   const secrets = secretsFromHeaders(headers);
   const displayUrl = redactUrl(config.url, secrets);
@@ -83,11 +82,10 @@ export function createChatCompletionsModel(config: ChatCompletionsModelConfig): 
     options: GenerateOptionsV1 = {},
   ): Promise<GenerationResult> {
     if (config.unavailable !== undefined) {
-      throw new ModelCallError(
-        `${prefix}: ${config.unavailable.message}`,
-        { url: displayUrl, isRetryable: false },
-        { hint: config.unavailable.hint },
-      );
+      throw missingApiKeyError(`${prefix}: ${config.unavailable.message}`, {
+        url: displayUrl,
+        hint: config.unavailable.hint,
+      });
     }
     const body = toChatCompletionBody(config.wireModel, generation, bodyOptions);
     const requestDatetime = Math.floor(Date.now() / 1000);
@@ -114,18 +112,10 @@ export function createChatCompletionsModel(config: ChatCompletionsModelConfig): 
       truncateAt: bodyOptions.reasoning ? generation.stopSequences : [],
     });
     if (!parsed.success) {
-      const text = redactSecrets(JSON.stringify(response.body) ?? '', secrets);
-      throw new ModelCallError(
+      throw unexpectedResponseError(
         `${prefix}: the response from ${displayUrl} is not a chat completion (${parsed.problems.slice(0, 3).join('; ')})`,
-        {
-          url: displayUrl,
-          status: response.status,
-          headers: response.headers,
-          body: truncate(text, BODY_EXCERPT_LIMIT),
-          // A success without a completion (no choices, a cut-off proxy answer) is usually transient,
-          // like a truncated body; retries are bounded, so a server that is simply wrong still fails.
-          isRetryable: true,
-        },
+        response,
+        { url: displayUrl, secrets },
       );
     }
     return {
