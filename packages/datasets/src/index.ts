@@ -23,6 +23,7 @@ export {
   type ParseMtsamplesReportOptions,
   parseMtsamplesReport,
 } from './mtsamples-dataset.ts';
+export { type ParseJsonTextOptions, parseJsonText } from './parse-json-text.ts';
 export { parseRow } from './parse-row.ts';
 export { type CsvRecord, type ReadCsvOptions, readCsvRecords } from './read-csv-records.ts';
 export { type DocxParagraph, type DocxRun, readDocxParagraphs } from './read-docx-paragraphs.ts';
