@@ -187,7 +187,7 @@ async function readTestJson(path: string): Promise<{ file: string; text: string 
           hint: `Put the extracted ${HEAD_QA_ARCHIVE_ENTRY} into the data directory as ${HEAD_QA_FILE.name}.`,
         });
       }
-      bytes = archive.read(HEAD_QA_ARCHIVE_ENTRY);
+      bytes = await archive.read(HEAD_QA_ARCHIVE_ENTRY);
       file = `${path}!/${HEAD_QA_ARCHIVE_ENTRY}`;
     } else {
       bytes = await readFile(path);
