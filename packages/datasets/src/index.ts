@@ -23,6 +23,14 @@ export {
   type ParseMtsamplesReportOptions,
   parseMtsamplesReport,
 } from './mtsamples-dataset.ts';
+export {
+  type OfficeContentTypes,
+  type OfficePackage,
+  type OfficeRelationship,
+  openOfficePackage,
+  relationshipsPartName,
+} from './open-office-package.ts';
+export { type ParseJsonTextOptions, parseJsonText } from './parse-json-text.ts';
 export { parseRow } from './parse-row.ts';
 export { type CsvRecord, type ReadCsvOptions, readCsvRecords } from './read-csv-records.ts';
 export { type DocxParagraph, type DocxRun, readDocxParagraphs } from './read-docx-paragraphs.ts';
@@ -58,6 +66,7 @@ export {
   parseXmlDocument,
   readXmlDocument,
   type XmlElement,
+  type XmlMarkup,
   type XmlNode,
   type XmlText,
   xmlChildElement,

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import { DatasetLoadError } from '@medhelm/core';
+import { buildZipArchive } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readDocxParagraphs } from './read-docx-paragraphs.ts';
 
@@ -15,44 +15,9 @@ afterEach(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-/** A minimal deflate ZIP writer for the tests' hand-built .docx files. */
+/** A .docx file's bytes: its parts, deflated, in the order given. */
 function buildZip(members: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [memberName, text] of Object.entries(members)) {
-    const name = Buffer.from(memberName, 'utf8');
-    const data = Buffer.from(text, 'utf8');
-    const body = deflateRawSync(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(data) >>> 0, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(data) >>> 0, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    centrals.push(central, name);
-    offset += local.length + name.length + body.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return buildZipArchive(Object.entries(members).map(([name, data]) => ({ name, data })));
 }
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';

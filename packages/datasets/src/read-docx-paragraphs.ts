@@ -1,7 +1,7 @@
-import { posix } from 'node:path';
+// Hand-written over the shared XML tree: no JavaScript .docx library gives python-docx's Paragraph.text and run colours, which race_based_med's prompts and labels depend on.
 import { DatasetLoadError } from '@medhelm/core';
-import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { readZipEntries, type ZipEntries } from './read-zip-entries.ts';
+import { type OfficePackage, openOfficePackage } from './open-office-package.ts';
+import { type XmlElement, xmlChildElement, xmlChildElements, xmlElementText } from './read-xml-document.ts';
 
 /** A run (`w:r`) that is a direct child of a paragraph, as python-docx's `Paragraph.runs` lists it. */
 export interface DocxRun {
@@ -24,8 +24,6 @@ export interface DocxParagraph {
 }
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
-const PACKAGE_RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/relationships';
-const CONTENT_TYPES = 'http://schemas.openxmlformats.org/package/2006/content-types';
 const OFFICE_DOCUMENT = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument';
 const WORD_DOCUMENT_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
 
@@ -54,204 +52,97 @@ const WORD_DOCUMENT_MAIN = 'application/vnd.openxmlformats-officedocument.wordpr
  * the file, and the XML line where there is one.
  */
 export async function readDocxParagraphs(path: string): Promise<DocxParagraph[]> {
-  const archive = await readZipEntries(path);
-  const partName = mainDocumentPart(archive);
-  return parseDocumentXml(path, partName, decodeXml(path, partName, archive.read(partName)));
+  const officePackage = await openOfficePackage(path);
+  const partName = await mainDocumentPart(officePackage);
+  // lxml keeps comments as nodes: the text of a `w:t` ends at one, so they are kept here too.
+  const root = await officePackage.readXml(partName, { keepMarkup: true });
+  if (root.uri !== W || root.local !== 'document') {
+    throw new DatasetLoadError(`${partName}: the root element is <${root.name}>, not w:document.`, {
+      location: { file: path, line: root.line },
+    });
+  }
+  const body = xmlChildElement(root, `{${W}}body`);
+  if (body === undefined) return [];
+  return xmlChildElements(body, `{${W}}p`).map((paragraph) => readParagraph(paragraph, path, partName));
 }
 
 /** The zip member name of the main document part, checked to be a Word document's. */
-function mainDocumentPart(archive: ZipEntries): string {
-  const { file } = archive;
+async function mainDocumentPart(officePackage: OfficePackage): Promise<string> {
   const fail = (message: string): never => {
-    throw new DatasetLoadError(`Not a Word document: ${message}`, { location: { file } });
+    throw new DatasetLoadError(`Not a Word document: ${message}`, { location: { file: officePackage.file } });
   };
-  if (!archive.has('_rels/.rels')) fail('the package has no _rels/.rels.');
-  const targets: string[] = [];
-  parseXml(file, '_rels/.rels', decodeXml(file, '_rels/.rels', archive.read('_rels/.rels')), {
-    open(tag, depth) {
-      if (depth !== 1 || tag.uri !== PACKAGE_RELATIONSHIPS || tag.local !== 'Relationship') return;
-      if (attribute(tag, '', 'Type') !== OFFICE_DOCUMENT) return;
-      if (attribute(tag, '', 'TargetMode') === 'External') return;
-      const target = attribute(tag, '', 'Target');
-      if (target !== undefined) targets.push(target);
-    },
-  });
+  const relationships = await officePackage.relationships('');
+  if (relationships === undefined) return fail('the package has no _rels/.rels.');
+  const targets = relationships
+    .filter((relationship) => relationship.type === OFFICE_DOCUMENT && !relationship.external)
+    .map((relationship) => relationship.target);
   if (targets.length !== 1) {
     fail(`_rels/.rels has ${targets.length} officeDocument relationships; python-docx needs exactly one.`);
   }
-  // Package-level targets are relative to "/" (python-docx joins and normalises them, without
-  // percent-decoding); zip member names have no leading "/".
-  const partName = posix.normalize(posix.join('/', targets[0] as string)).slice(1);
-  if (!archive.has(partName)) fail(`the main document part "${partName}" is missing.`);
-  const contentType = partContentType(archive, partName);
+  const partName = targets[0] as string;
+  if (!officePackage.has(partName)) fail(`the main document part "${partName}" is missing.`);
+  const contentType = (await officePackage.contentTypes())?.contentTypeOf(partName);
   if (contentType !== WORD_DOCUMENT_MAIN) {
     fail(`the main part "${partName}" has content type "${contentType ?? '(none)'}".`);
   }
   return partName;
 }
 
-/** A part's content type from `[Content_Types].xml`: an Override, else the extension's Default. */
-function partContentType(archive: ZipEntries, partName: string): string | undefined {
-  const name = '[Content_Types].xml';
-  if (!archive.has(name)) return undefined;
-  const overrides = new Map<string, string>();
-  const defaults = new Map<string, string>();
-  parseXml(archive.file, name, decodeXml(archive.file, name, archive.read(name)), {
-    open(tag, depth) {
-      if (depth !== 1 || tag.uri !== CONTENT_TYPES) return;
-      const contentType = attribute(tag, '', 'ContentType');
-      if (contentType === undefined) return;
-      // python-docx compares part names and extensions case-insensitively.
-      const partAttribute = attribute(tag, '', 'PartName');
-      const extension = attribute(tag, '', 'Extension');
-      if (tag.local === 'Override' && partAttribute !== undefined) {
-        overrides.set(partAttribute.toLowerCase(), contentType);
-      }
-      if (tag.local === 'Default' && extension !== undefined)
-        defaults.set(extension.toLowerCase(), contentType);
-    },
-  });
-  const override = overrides.get(`/${partName}`.toLowerCase());
-  if (override !== undefined) return override;
-  const extension = posix.extname(partName).slice(1).toLowerCase();
-  return defaults.get(extension);
-}
-
-type Role =
-  | 'document'
-  | 'body'
-  | 'paragraph'
-  | 'run'
-  | 'hyperlink'
-  | 'hyperlinkRun'
-  | 'runProperties'
-  | 'text'
-  | 'other';
-
-interface OpenRun {
-  text: string;
-  color: string | undefined;
-  /** Only the first `w:rPr` of a run, and the first `w:color` in it, count (python-docx's `find`). */
-  sawProperties: boolean;
-  sawColor: boolean;
-}
-
-/** Walks `word/document.xml` and collects python-docx's body paragraphs. */
-function parseDocumentXml(file: string, partName: string, xml: string): DocxParagraph[] {
-  const paragraphs: DocxParagraph[] = [];
-  const roles: Role[] = [];
-  let sawBody = false;
-  let paragraph: DocxParagraph | undefined;
-  let run: OpenRun | undefined;
-  // The text of a `w:t` is lxml's `.text`: what comes before its first child node, if any.
-  let textOpen = false;
-
-  const append = (text: string) => {
-    if (paragraph !== undefined) paragraph.text += text;
-    if (run !== undefined) run.text += text;
-  };
-  const inRun = (role: Role | undefined) => role === 'run' || role === 'hyperlinkRun';
-
-  parseXml(file, partName, xml, {
-    open(tag, depth, line) {
-      const parent = roles[roles.length - 1];
-      textOpen = false;
-      const isW = tag.uri === W;
-      let role: Role = 'other';
-      if (depth === 0) {
-        if (!isW || tag.local !== 'document') {
-          throw new DatasetLoadError(`${partName}: the root element is <${tag.name}>, not w:document.`, {
-            location: { file, line },
-          });
-        }
-        role = 'document';
-      } else if (isW && parent === 'document' && tag.local === 'body' && !sawBody) {
-        sawBody = true;
-        role = 'body';
-      } else if (isW && parent === 'body' && tag.local === 'p') {
-        role = 'paragraph';
-        paragraph = { text: '', runs: [] };
-        paragraphs.push(paragraph);
-      } else if (isW && parent === 'paragraph' && tag.local === 'r') {
-        role = 'run';
-        run = { text: '', color: undefined, sawProperties: false, sawColor: false };
-      } else if (isW && parent === 'paragraph' && tag.local === 'hyperlink') {
-        role = 'hyperlink';
-      } else if (isW && parent === 'hyperlink' && tag.local === 'r') {
-        role = 'hyperlinkRun';
-      } else if (isW && inRun(parent)) {
-        role = runChild(tag, append, run);
-      } else if (
-        isW &&
-        parent === 'runProperties' &&
-        tag.local === 'color' &&
-        run !== undefined &&
-        !run.sawColor
-      ) {
-        run.sawColor = true;
-        run.color = rgbColor(tag, file, partName, line);
-      }
-      if (role === 'text') textOpen = true;
-      roles.push(role);
-    },
-    close() {
-      const role = roles.pop();
-      textOpen = false;
-      if (role === 'paragraph') paragraph = undefined;
-      if (role === 'run' && paragraph !== undefined && run !== undefined) {
-        paragraph.runs.push(
-          run.color === undefined ? { text: run.text } : { text: run.text, color: run.color },
-        );
-        run = undefined;
-      }
-    },
-    text(text) {
-      if (textOpen) append(text);
-    },
-    other() {
-      // A comment or processing instruction is a child node: the `w:t` text ends there.
-      textOpen = false;
-    },
-  });
-  return paragraphs;
-
-  /** What a child of a run means; text-like children append their text at once. */
-  function runChild(tag: SaxesTagNS, add: (text: string) => void, open: OpenRun | undefined): Role {
-    switch (tag.local) {
-      case 't':
-        return 'text';
-      case 'tab':
-      case 'ptab':
-        add('\t');
-        return 'other';
-      case 'br': {
-        const type = attribute(tag, W, 'type');
-        // Page and column breaks have no text; an absent type means textWrapping.
-        if (type === undefined || type === 'textWrapping') add('\n');
-        return 'other';
-      }
-      case 'cr':
-        add('\n');
-        return 'other';
-      case 'noBreakHyphen':
-        add('-');
-        return 'other';
-      case 'rPr':
-        // Hyperlink runs' colours are not needed: they are not in Paragraph.runs.
-        if (roles[roles.length - 1] === 'run' && open !== undefined && !open.sawProperties) {
-          open.sawProperties = true;
-          return 'runProperties';
-        }
-        return 'other';
-      default:
-        return 'other';
+/** python-docx's paragraph: its text from runs and hyperlinks' runs, and its direct runs. */
+function readParagraph(paragraph: XmlElement, file: string, partName: string): DocxParagraph {
+  let text = '';
+  const runs: DocxRun[] = [];
+  for (const child of xmlChildElements(paragraph)) {
+    if (child.uri !== W) continue;
+    if (child.local === 'r') {
+      const run = runText(child);
+      text += run;
+      const properties = xmlChildElement(child, `{${W}}rPr`);
+      const colorElement = properties === undefined ? undefined : xmlChildElement(properties, `{${W}}color`);
+      const color = colorElement === undefined ? undefined : rgbColor(colorElement, file, partName);
+      runs.push(color === undefined ? { text: run } : { text: run, color });
+    } else if (child.local === 'hyperlink') {
+      for (const run of xmlChildElements(child, `{${W}}r`)) text += runText(run);
     }
   }
+  return { text, runs };
+}
+
+/** python-docx's `Run.text`: its direct children's text, in order. */
+function runText(run: XmlElement): string {
+  let text = '';
+  for (const child of xmlChildElements(run)) {
+    if (child.uri !== W) continue;
+    switch (child.local) {
+      case 't':
+        // lxml's `.text`: what comes before the first child node (element or comment).
+        text += xmlElementText(child) ?? '';
+        break;
+      case 'tab':
+      case 'ptab':
+        text += '\t';
+        break;
+      case 'br': {
+        const type = child.attributes[`{${W}}type`];
+        // Page and column breaks have no text; an absent type means textWrapping.
+        if (type === undefined || type === 'textWrapping') text += '\n';
+        break;
+      }
+      case 'cr':
+        text += '\n';
+        break;
+      case 'noBreakHyphen':
+        text += '-';
+        break;
+    }
+  }
+  return text;
 }
 
 /** python-docx's `ColorFormat.rgb` of a `w:color`, as `RRGGBB`, or undefined for `auto`. */
-function rgbColor(tag: SaxesTagNS, file: string, partName: string, line: number): string | undefined {
-  const value = attribute(tag, W, 'val');
+function rgbColor(color: XmlElement, file: string, partName: string): string | undefined {
+  const value = color.attributes[`{${W}}val`];
+  const { line } = color;
   const fail = (problem: string): never => {
     throw new DatasetLoadError(`${partName}: ${problem}`, {
       location: { file, line, field: 'w:color/@w:val' },
@@ -279,62 +170,4 @@ function pythonHexInt(text: string): number | undefined {
   // Without a 0x prefix a leading underscore is not allowed; the pattern already refuses it.
   const value = Number.parseInt((match[2] as string).replaceAll('_', ''), 16);
   return match[1] === '-' ? -value : value;
-}
-
-function attribute(tag: SaxesTagNS, uri: string, local: string): string | undefined {
-  for (const candidate of Object.values(tag.attributes)) {
-    if (candidate.local === local && candidate.uri === uri) return candidate.value;
-  }
-  return undefined;
-}
-
-interface XmlHandlers {
-  open(tag: SaxesTagNS, depth: number, line: number): void;
-  close?(): void;
-  text?(text: string): void;
-  other?(): void;
-}
-
-/** Parses a whole XML part with saxes (namespaces on); a well-formedness error names the line. */
-function parseXml(file: string, partName: string, xml: string, handlers: XmlHandlers): void {
-  const parser = new SaxesParser({ xmlns: true });
-  let depth = 0;
-  parser.on('opentag', (tag) => {
-    handlers.open(tag, depth, parser.line);
-    depth += 1;
-  });
-  parser.on('closetag', () => {
-    depth -= 1;
-    handlers.close?.();
-  });
-  // lxml merges CDATA sections into the surrounding text.
-  parser.on('text', (text) => handlers.text?.(text));
-  parser.on('cdata', (text) => handlers.text?.(text));
-  parser.on('comment', () => handlers.other?.());
-  parser.on('processinginstruction', () => handlers.other?.());
-  try {
-    parser.write(xml).close();
-  } catch (error) {
-    if (error instanceof DatasetLoadError) throw error;
-    throw new DatasetLoadError(`${partName}: malformed XML: ${(error as Error).message}`, {
-      cause: error,
-      location: { file, line: parser.line },
-    });
-  }
-}
-
-/** An XML part's text: UTF-8 (a BOM is dropped) or UTF-16 with a BOM, as XML allows. */
-function decodeXml(file: string, partName: string, bytes: Buffer): string {
-  try {
-    if (bytes[0] === 0xff && bytes[1] === 0xfe)
-      return new TextDecoder('utf-16le', { fatal: true }).decode(bytes);
-    if (bytes[0] === 0xfe && bytes[1] === 0xff)
-      return new TextDecoder('utf-16be', { fatal: true }).decode(bytes);
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch (error) {
-    throw new DatasetLoadError(`${partName}: the XML is not valid UTF-8 or UTF-16.`, {
-      cause: error,
-      location: { file },
-    });
-  }
 }

@@ -49,6 +49,11 @@ describe('readJsonFile', () => {
     expect(error.location).toEqual({ file: path, line });
     expect(error.message).toContain(`${path}, line ${line}: Invalid JSON at column ${column}`);
   });
+
+  it("gives Python's reason for the error", async () => {
+    const error = await failure(readJsonFile(await write('{\n  "a": 1\n  "b": 2\n}')));
+    expect(error.message).toContain("Invalid JSON at column 3: Expecting ',' delimiter.");
+  });
 });
 
 describe('readJsonObjectEntries', () => {
@@ -74,6 +79,25 @@ describe('readJsonObjectEntries', () => {
   it('handles escaped quotes and braces inside strings', async () => {
     const entries = await readJsonObjectEntries(await write('{"k\\"{": "}\\\\", "2": ["]", {"1": "{"}]}'));
     expect(entries.map(({ key }) => key)).toEqual(['k"{', '2']);
+  });
+
+  it('gives line 1 to every member of a one-line file, and each member its own line otherwise', async () => {
+    // ori_pqal.json is one line of thousands of PubMed ids; lines are counted in one pass.
+    const ids = Array.from({ length: 3000 }, (_, index) => String(30000000 - index * 3));
+    const oneLine = `{${ids.map((id) => `"${id}": {"QUESTION": "q${id}"}`).join(', ')}}`;
+    const entries = await readJsonObjectEntries(await write(oneLine));
+    expect(entries.map(({ key }) => key)).toEqual(ids);
+    expect(entries.every(({ line }) => line === 1)).toBe(true);
+    expect(entries.at(-1)?.value).toEqual({ QUESTION: `q${ids.at(-1)}` });
+    const multiLine = `{\n${ids.map((id) => `"${id}": {"QUESTION": "q${id}"}`).join(',\n\n')}\n}`;
+    const lines = (await readJsonObjectEntries(await write(multiLine))).map(({ line }) => line);
+    expect(lines).toEqual(ids.map((_, index) => 2 + 2 * index));
+  });
+
+  it('reads NaN and Infinity as Python json.load does', async () => {
+    const entries = await readJsonObjectEntries(await write('{"a": NaN, "b": [-Infinity]}'));
+    expect(entries[0]?.value).toBeNaN();
+    expect(entries[1]?.value).toEqual([Number.NEGATIVE_INFINITY]);
   });
 
   it('rejects a top level that is not an object', async () => {
@@ -102,6 +126,14 @@ describe('readJsonObjectList', () => {
       { value: { src: 'a [b] {c}, "d"', tgt: 'e' }, line: 5, row: 1 },
       { value: { src: 'f', tgt: 'g', x: [3, 4] }, line: 7, row: 2 },
     ]);
+  });
+
+  it('gives the line of each element of a list written on one line', async () => {
+    const oneLine = `{"version": 1, "data": [${Array.from({ length: 2000 }, (_, index) => `{"i": ${index}}`).join(', ')}]}`;
+    const elements = await readJsonObjectList(await write(oneLine), 'data');
+    expect(elements).toHaveLength(2000);
+    expect(elements.every(({ line }) => line === 1)).toBe(true);
+    expect(elements.at(-1)).toEqual({ value: { i: 1999 }, line: 1, row: 2000 });
   });
 
   it('counts only the list under the key, not a string or list elsewhere', async () => {

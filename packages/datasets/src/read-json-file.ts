@@ -1,11 +1,11 @@
 import { DatasetLoadError } from '@medhelm/core';
-import { JsonSyntaxError, scanJson } from './json-scanner.ts';
-import { lineAndColumnAt, readTextFile } from './read-text-file.ts';
+import { pythonDictMembers } from '@medhelm/json';
+import { parseJsonText } from './parse-json-text.ts';
+import { readTextFile } from './read-text-file.ts';
 
 /** Reads and parses a JSON file; a syntax error is a DatasetLoadError with its line and column. */
 export async function readJsonFile(path: string): Promise<unknown> {
-  const text = await readTextFile(path);
-  return parseJsonText(path, text);
+  return parseJsonText(path, await readTextFile(path)).value;
 }
 
 /** A member of a JSON file's top-level object, in file order. */
@@ -23,24 +23,14 @@ export interface JsonObjectEntry {
  * and its last value, like a Python dict.
  */
 export async function readJsonObjectEntries(path: string): Promise<JsonObjectEntry[]> {
-  const text = await readTextFile(path);
-  const parsed = parseJsonText(path, text);
+  const { value: parsed, span } = parseJsonText(path, await readTextFile(path), { spanDepth: 1 });
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new DatasetLoadError(`Expected a JSON object at the top level, found ${describe(parsed)}.`, {
       location: { file: path, line: 1 },
     });
   }
   const values = parsed as Record<string, unknown>;
-  const entries: JsonObjectEntry[] = [];
-  const seen = new Set<string>();
-  const lineAt = lineCounter(text);
-  for (const { key, offset } of scanJson(text)) {
-    const line = lineAt(offset);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    entries.push({ key, value: values[key], line });
-  }
-  return entries;
+  return pythonDictMembers(span.members ?? []).map(({ key, line }) => ({ key, value: values[key], line }));
 }
 
 /** An element of a list held by a top-level key, with where it is written. */
@@ -71,8 +61,7 @@ export async function readJsonObjectList(
   key: string,
   options: ReadJsonObjectListOptions = {},
 ): Promise<JsonListElement[]> {
-  const text = await readTextFile(path);
-  const parsed = parseJsonText(path, text);
+  const { value: parsed, span } = parseJsonText(path, await readTextFile(path), { spanDepth: 2 });
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new DatasetLoadError(`Expected a JSON object with a "${key}" list at the top level.`, {
       location: { file: path, line: 1 },
@@ -87,49 +76,9 @@ export async function readJsonObjectList(
       { location: { file: path, line: 1, field: key } },
     );
   }
-  const offsets = scanJson(text).findLast((member) => member.key === key)?.elementOffsets ?? [];
-  const lineAt = lineCounter(text);
-  return list.map((value, index) => ({ value, line: lineAt(offsets[index] ?? 0), row: index + 1 }));
-}
-
-/**
- * The 1-based line of each UTF-16 offset in `text`, for offsets given in increasing order: lines
- * are counted on from the previous offset rather than from the start every time.
- */
-function lineCounter(text: string): (offset: number) => number {
-  let line = 1;
-  // The next newline not yet counted (-1: none left), found once, never searched for again.
-  let next = text.indexOf('\n');
-  return (offset) => {
-    while (next !== -1 && next < offset) {
-      line += 1;
-      next = text.indexOf('\n', next + 1);
-    }
-    return line;
-  };
-}
-
-function parseJsonText(path: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    // V8 does not always say where; our scanner finds the offset of the first error.
-    let offset = text.length;
-    let reason = (error as Error).message;
-    try {
-      scanJson(text);
-    } catch (scanError) {
-      if (scanError instanceof JsonSyntaxError) {
-        offset = scanError.offset;
-        reason = scanError.message;
-      }
-    }
-    const { line, column } = lineAndColumnAt(text, offset);
-    throw new DatasetLoadError(`Invalid JSON at column ${column}: ${reason}.`, {
-      cause: error,
-      location: { file: path, line },
-    });
-  }
+  // The last member of that name holds the list json.load keeps.
+  const elements = span.members?.findLast((member) => member.key === key)?.value.elements ?? [];
+  return list.map((value, index) => ({ value, line: elements[index]?.line ?? 1, row: index + 1 }));
 }
 
 function describe(value: unknown): string {

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Transform } from 'node:stream';
 import { DatasetLoadError } from '@medhelm/core';
-import { JsonSyntaxError, scanJson } from './json-scanner.ts';
+import { parseJsonText } from './parse-json-text.ts';
 
 /** One record of a JSON Lines file. */
 export interface JsonLine {
@@ -63,7 +63,7 @@ export async function* readJsonLines(path: string): AsyncGenerator<JsonLine> {
     for await (const content of lines) {
       line += 1;
       if (isBlank(content)) continue;
-      yield { line, value: parseLine(path, line, content) };
+      yield { line, value: parseJsonText(path, content, { line }).value };
     }
   } catch (error) {
     throw asLoadError(path, error);
@@ -79,28 +79,6 @@ class ZipArchiveError extends Error {}
 function isBlank(content: string): boolean {
   // JSON's whitespace: a line of it holds no value.
   return /^[ \t\n\r]*$/.test(content);
-}
-
-function parseLine(path: string, line: number, content: string): unknown {
-  try {
-    return JSON.parse(content);
-  } catch (error) {
-    // V8 does not always say where; the scanner finds the offset of the first error.
-    let column = content.length + 1;
-    let reason = (error as Error).message;
-    try {
-      scanJson(content);
-    } catch (scanError) {
-      if (scanError instanceof JsonSyntaxError) {
-        column = scanError.offset + 1;
-        reason = scanError.message;
-      }
-    }
-    throw new DatasetLoadError(`Invalid JSON at column ${column}: ${reason}.`, {
-      cause: error,
-      location: { file: path, line },
-    });
-  }
 }
 
 function asLoadError(path: string, error: unknown): DatasetLoadError {

@@ -58,18 +58,3 @@ function firstInvalidLine(bytes: Buffer): number {
     start = end + 1;
   }
 }
-
-/** 1-based line and column of a UTF-16 offset in a text whose lines end in `\n`. */
-export function lineAndColumnAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (
-    let index = text.indexOf('\n');
-    index !== -1 && index < offset;
-    index = text.indexOf('\n', index + 1)
-  ) {
-    line += 1;
-    lineStart = index + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
-}

@@ -1,13 +1,12 @@
-import { posix } from 'node:path';
+// Hand-written over the shared XML tree: no JavaScript .xlsx library gives what openpyxl + pandas.read_excel give (header labels, NA strings, cell conversion).
 import { DatasetLoadError } from '@medhelm/core';
 import {
-  parseXmlDocument,
-  type XmlElement,
-  xmlChildElement,
-  xmlChildElements,
-  xmlElementText,
-} from './read-xml-document.ts';
-import { readZipEntries, type ZipEntries } from './read-zip-entries.ts';
+  type OfficeContentTypes,
+  type OfficePackage,
+  openOfficePackage,
+  relationshipsPartName,
+} from './open-office-package.ts';
+import { type XmlElement, xmlChildElement, xmlChildElements, xmlElementText } from './read-xml-document.ts';
 
 /** A cell value as pandas gives it for a plain cell: text, a number, a boolean, or missing (`null`, pandas' NaN). */
 export type XlsxValue = string | number | boolean | null;
@@ -65,8 +64,6 @@ export const PANDAS_DEFAULT_NA_VALUES: ReadonlySet<string> = new Set([
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const PACKAGE_RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/relationships';
-const CONTENT_TYPES = 'http://schemas.openxmlformats.org/package/2006/content-types';
 const SHARED_STRINGS_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml';
 // openpyxl's order of preference (XLTM, XLTX, XLSM, XLSX).
 const WORKBOOK_TYPES = [
@@ -113,13 +110,14 @@ export async function* readXlsxRows(
   path: string,
   options: ReadXlsxRowsOptions = {},
 ): AsyncGenerator<XlsxRow, void, undefined> {
-  const archive = await readZipEntries(path);
-  const contentTypes = readContentTypes(archive);
-  const workbookPart = findWorkbookPart(archive, contentTypes);
-  const sheets = listWorksheets(archive, workbookPart);
+  const officePackage = await openOfficePackage(path);
+  const contentTypes = await officePackage.contentTypes();
+  if (contentTypes === undefined) return notAWorkbook(path, 'the package has no [Content_Types].xml.');
+  const workbookPart = findWorkbookPart(path, contentTypes);
+  const sheets = await listWorksheets(officePackage, workbookPart);
   const selected = selectSheet(path, sheets, options.sheet ?? 0);
-  const sharedStrings = readSharedStrings(archive, contentTypes);
-  const data = readSheetData(archive, selected, sharedStrings);
+  const sharedStrings = await readSharedStrings(officePackage, contentTypes);
+  const data = await readSheetData(officePackage, selected, sharedStrings);
   const keepDefaultNa = options.keepDefaultNa ?? true;
 
   const header = data[0];
@@ -143,41 +141,16 @@ function pandasValue(cell: CellValue, keepDefaultNa: boolean): XlsxValue {
   return cell;
 }
 
-interface ContentTypes {
-  overrides: { partName: string; contentType: string }[];
-  defaults: Map<string, string>;
-}
-
-function readContentTypes(archive: ZipEntries): ContentTypes {
-  const name = '[Content_Types].xml';
-  if (!archive.has(name)) notAWorkbook(archive.file, `the package has no ${name}.`);
-  const root = parseXmlDocument(archive.read(name), { file: archive.file, part: name });
-  const overrides: ContentTypes['overrides'] = [];
-  const defaults = new Map<string, string>();
-  for (const child of xmlChildElements(root, `{${CONTENT_TYPES}}Override`)) {
-    const partName = child.attributes.PartName;
-    const contentType = child.attributes.ContentType;
-    if (partName !== undefined && contentType !== undefined) overrides.push({ partName, contentType });
-  }
-  for (const child of xmlChildElements(root, `{${CONTENT_TYPES}}Default`)) {
-    const extension = child.attributes.Extension;
-    const contentType = child.attributes.ContentType;
-    if (extension !== undefined && contentType !== undefined)
-      defaults.set(extension.toLowerCase(), contentType);
-  }
-  return { overrides, defaults };
-}
-
 /** openpyxl's `_find_workbook_part`: the first Override with a workbook type, else `xl/workbook.xml`. */
-function findWorkbookPart(archive: ZipEntries, contentTypes: ContentTypes): string {
+function findWorkbookPart(file: string, contentTypes: OfficeContentTypes): string {
   for (const type of WORKBOOK_TYPES) {
     const override = contentTypes.overrides.find((candidate) => candidate.contentType === type);
-    if (override !== undefined) return partPath(override.partName);
+    if (override !== undefined) return override.partName;
   }
   // Some applications declare the workbook type as the default for .xml.
   if ([...contentTypes.defaults.values()].some((type) => WORKBOOK_TYPES.includes(type)))
     return 'xl/workbook.xml';
-  return notAWorkbook(archive.file, '[Content_Types].xml declares no workbook part (is it an .xlsx file?).');
+  return notAWorkbook(file, '[Content_Types].xml declares no workbook part (is it an .xlsx file?).');
 }
 
 interface WorksheetPart {
@@ -186,22 +159,18 @@ interface WorksheetPart {
 }
 
 /** The workbook's worksheets in `<sheets>` order, as openpyxl's `Workbook.worksheets` lists them. */
-function listWorksheets(archive: ZipEntries, workbookPart: string): WorksheetPart[] {
-  if (!archive.has(workbookPart)) notAWorkbook(archive.file, `the workbook part ${workbookPart} is missing.`);
-  const relsPart = posix.join(posix.dirname(workbookPart), '_rels', `${posix.basename(workbookPart)}.rels`);
-  if (!archive.has(relsPart))
-    notAWorkbook(archive.file, `the workbook's relationships ${relsPart} are missing.`);
+async function listWorksheets(officePackage: OfficePackage, workbookPart: string): Promise<WorksheetPart[]> {
+  const { file } = officePackage;
+  if (!officePackage.has(workbookPart)) notAWorkbook(file, `the workbook part ${workbookPart} is missing.`);
+  const relsPart = relationshipsPartName(workbookPart);
+  const relationships = await officePackage.relationships(workbookPart);
+  if (relationships === undefined)
+    return notAWorkbook(file, `the workbook's relationships ${relsPart} are missing.`);
   const targets = new Map<string, { target: string; type: string }>();
-  const rels = parseXmlDocument(archive.read(relsPart), { file: archive.file, part: relsPart });
-  // openpyxl's get_dependents: targets are relative to the folder above `_rels`; "/" is the root.
-  const base = posix.dirname(workbookPart);
-  for (const relationship of xmlChildElements(rels, `{${PACKAGE_RELATIONSHIPS}}Relationship`)) {
-    const { Id: id, Target: target, Type: type = '', TargetMode: mode } = relationship.attributes;
-    if (id === undefined || target === undefined || mode === 'External') continue;
-    const resolved = target.startsWith('/') ? target.slice(1) : posix.normalize(posix.join(base, target));
-    targets.set(id, { target: resolved, type });
+  for (const { id, target, type, external } of relationships) {
+    if (id !== undefined && target !== '' && !external) targets.set(id, { target, type });
   }
-  const workbook = parseXmlDocument(archive.read(workbookPart), { file: archive.file, part: workbookPart });
+  const workbook = await officePackage.readXml(workbookPart);
   const sheetsElement = xmlChildElement(workbook, `{${MAIN}}sheets`);
   const worksheets: WorksheetPart[] = [];
   for (const sheet of sheetsElement === undefined ? [] : xmlChildElements(sheetsElement, `{${MAIN}}sheet`)) {
@@ -212,10 +181,10 @@ function listWorksheets(archive: ZipEntries, workbookPart: string): WorksheetPar
     if (relationship === undefined) {
       throw new DatasetLoadError(
         `${workbookPart}: sheet "${name}" refers to relationship ${id}, which ${relsPart} does not define.`,
-        { location: { file: archive.file, line: sheet.line } },
+        { location: { file, line: sheet.line } },
       );
     }
-    if (!archive.has(relationship.target) || relationship.type.includes('chartsheet')) continue;
+    if (!officePackage.has(relationship.target) || relationship.type.includes('chartsheet')) continue;
     worksheets.push({ name, part: relationship.target });
   }
   return worksheets;
@@ -236,13 +205,17 @@ function selectSheet(file: string, sheets: WorksheetPart[], sheet: string | numb
 }
 
 /** openpyxl's `read_string_table`: every `si`'s text, `x005F_` removed. */
-function readSharedStrings(archive: ZipEntries, contentTypes: ContentTypes): string[] | undefined {
+async function readSharedStrings(
+  officePackage: OfficePackage,
+  contentTypes: OfficeContentTypes,
+): Promise<string[] | undefined> {
   // openpyxl finds the table through [Content_Types].xml, not through the workbook's relationships.
   const override = contentTypes.overrides.find((candidate) => candidate.contentType === SHARED_STRINGS_TYPE);
   if (override === undefined) return undefined;
-  const part = partPath(override.partName);
-  if (!archive.has(part)) notAWorkbook(archive.file, `the shared strings part ${part} is missing.`);
-  const root = parseXmlDocument(archive.read(part), { file: archive.file, part });
+  const part = override.partName;
+  if (!officePackage.has(part))
+    notAWorkbook(officePackage.file, `the shared strings part ${part} is missing.`);
+  const root = await officePackage.readXml(part);
   return xmlChildElements(root, `{${MAIN}}si`).map((item) => richTextContent(item).replaceAll('x005F_', ''));
 }
 
@@ -274,13 +247,13 @@ function richTextContent(item: XmlElement): string {
  * per row from row 1, each holding the converted cells from column A with trailing empty cells
  * trimmed, trailing empty rows dropped.
  */
-function readSheetData(
-  archive: ZipEntries,
+async function readSheetData(
+  officePackage: OfficePackage,
   sheet: WorksheetPart,
   sharedStrings: string[] | undefined,
-): CellValue[][] {
-  const { file } = archive;
-  const root = parseXmlDocument(archive.read(sheet.part), { file, part: sheet.part });
+): Promise<CellValue[][]> {
+  const { file } = officePackage;
+  const root = await officePackage.readXml(sheet.part);
   const sheetData = xmlChildElement(root, `{${MAIN}}sheetData`);
   const data: CellValue[][] = [];
   let rowNumber = 0;
@@ -456,11 +429,6 @@ function columnNames(header: CellValue[]): string[] {
     counts.set(column, count + 1);
   }
   return names;
-}
-
-/** A zip member name from a content-types part name (`/xl/workbook.xml` → `xl/workbook.xml`). */
-function partPath(partName: string): string {
-  return partName.startsWith('/') ? partName.slice(1) : partName;
 }
 
 function notAWorkbook(file: string, message: string): never {

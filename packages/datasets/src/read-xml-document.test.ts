@@ -7,6 +7,7 @@ import {
   parseXmlDocument,
   readXmlDocument,
   type XmlElement,
+  type XmlNode,
   xmlChildElement,
   xmlChildElements,
   xmlClarkName,
@@ -70,11 +71,25 @@ describe('parseXmlDocument', () => {
   it('drops comments and processing instructions and merges the text around them, as ElementTree does', () => {
     const root = parse('<a>one<!-- note -->two<?pi data?>three<b/>tail</a>');
     expect(xmlElementText(root)).toBe('onetwothree');
-    expect(root.children.map((child) => (child.type === 'text' ? child.text : `<${child.name}>`))).toEqual([
-      'onetwothree',
+    expect(root.children.map(describeNode)).toEqual(['onetwothree', '<b>', 'tail']);
+  });
+
+  it('keeps comments and processing instructions as nodes between the text when asked, as lxml does', () => {
+    const root = parseXmlDocument('<a>one<!-- note -->two<?pi data?>three<b/>tail</a>', {
+      file: 'test.xml',
+      keepMarkup: true,
+    });
+    expect(root.children.map(describeNode)).toEqual([
+      'one',
+      '(comment)',
+      'two',
+      '(processing-instruction)',
+      'three',
       '<b>',
       'tail',
     ]);
+    expect(xmlElementText(root)).toBe('one');
+    expect(xmlTextContent(root)).toBe('onetwothreetail');
   });
 
   it("gives ElementTree's .text: null for an empty element, the text before the first child otherwise", () => {
@@ -175,3 +190,8 @@ describe('readXmlDocument', () => {
     expect((error as DatasetLoadError).location).toEqual({ file: path });
   });
 });
+
+function describeNode(node: XmlNode): string {
+  if (node.type === 'text') return node.text;
+  return node.type === 'element' ? `<${node.name}>` : `(${node.type})`;
+}

@@ -31,7 +31,15 @@ export interface XmlText {
   readonly text: string;
 }
 
-export type XmlNode = XmlElement | XmlText;
+/**
+ * A comment or processing instruction, kept only with {@link ParseXmlDocumentOptions.keepMarkup}:
+ * lxml (python-docx) keeps them as nodes, so the text after one is not part of an element's `.text`.
+ */
+export interface XmlMarkup {
+  readonly type: 'comment' | 'processing-instruction';
+}
+
+export type XmlNode = XmlElement | XmlText | XmlMarkup;
 
 /** Options of {@link parseXmlDocument}. */
 export interface ParseXmlDocumentOptions {
@@ -39,6 +47,11 @@ export interface ParseXmlDocumentOptions {
   file: string;
   /** The part of the file it is (a ZIP member such as `xl/workbook.xml`), named in error messages. */
   part?: string;
+  /**
+   * Keep comments and processing instructions as {@link XmlMarkup} nodes between the text around
+   * them, as lxml does (default false: dropped and the text merged, as ElementTree does).
+   */
+  keepMarkup?: boolean;
 }
 
 /**
@@ -63,7 +76,8 @@ export async function readXmlDocument(path: string): Promise<XmlElement> {
  * Parses a whole XML document with saxes (namespaces on) into a small element tree: elements with
  * their names, namespace, attributes and position, and their text and child elements in order.
  * Comments, processing instructions and the document type declaration are dropped, and the text
- * around a comment is merged, as Python's `xml.etree.ElementTree.parse` leaves them out.
+ * around a comment is merged, as Python's `xml.etree.ElementTree.parse` leaves them out (with
+ * `keepMarkup`, comments and processing instructions stay as nodes, as lxml keeps them).
  *
  * XML's rules apply as saxes implements them: line ends are normalised to `\n`, the five
  * predefined entities and character references are replaced, anything else (an undefined entity,
@@ -143,6 +157,12 @@ export function parseXmlDocument(xml: string | Uint8Array, options: ParseXmlDocu
   });
   parser.on('text', appendText);
   parser.on('cdata', appendText);
+  if (options.keepMarkup === true) {
+    const appendMarkup = (type: XmlMarkup['type']) => () =>
+      stack[stack.length - 1]?.element.children.push({ type });
+    parser.on('comment', appendMarkup('comment'));
+    parser.on('processinginstruction', appendMarkup('processing-instruction'));
+  }
 
   try {
     parser.write(decoded.text).close();
@@ -190,7 +210,10 @@ export function xmlElementText(element: XmlElement): string | null {
 /** All character data inside the element, descendants included, in order (ElementTree's `itertext`). */
 export function xmlTextContent(element: XmlElement): string {
   let text = '';
-  for (const child of element.children) text += child.type === 'text' ? child.text : xmlTextContent(child);
+  for (const child of element.children) {
+    if (child.type === 'text') text += child.text;
+    else if (child.type === 'element') text += xmlTextContent(child);
+  }
   return text;
 }
 
@@ -200,7 +223,7 @@ export function xmlClarkName(element: XmlElement): string {
 }
 
 type MutableElement = Omit<XmlElement, 'children'> & {
-  children: (XmlElement | { type: 'text'; text: string })[];
+  children: (XmlElement | XmlMarkup | { type: 'text'; text: string })[];
 };
 
 /** Offsets where lines start: after `\n`, after `\r` not followed by `\n` (XML line ends). */

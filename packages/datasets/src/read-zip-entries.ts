@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { crc32, inflateRawSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { DatasetLoadError } from '@medhelm/core';
+import { type Entry, fromBufferPromise, type ZipFile } from 'yauzl';
 
 /** What the central directory says about one member of a ZIP archive. */
 export interface ZipEntryInfo {
@@ -23,34 +24,26 @@ export interface ZipEntries {
   /** Whether the archive has a member with exactly this name. */
   has(name: string): boolean;
   /**
-   * The uncompressed bytes of a member. Throws a DatasetLoadError naming the archive and the
-   * member when it is missing, encrypted, compressed with a method other than stored/deflate, or
-   * corrupt (bad local header, inflate error, wrong size, CRC-32 mismatch).
+   * The uncompressed bytes of a member. Rejects with a DatasetLoadError naming the archive and
+   * the member when it is missing, encrypted, compressed with a method other than stored/deflate,
+   * or corrupt (bad local header, inflate error, wrong size, CRC-32 mismatch).
    */
-  read(name: string): Buffer;
+  read(name: string): Promise<Buffer>;
 }
 
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-const ZIP64_END_LOCATOR = 0x07064b50;
-const CENTRAL_DIRECTORY_HEADER = 0x02014b50;
-const LOCAL_FILE_HEADER = 0x04034b50;
-const END_RECORD_SIZE = 22;
-const CENTRAL_HEADER_SIZE = 46;
-const LOCAL_HEADER_SIZE = 30;
-const MAX_COMMENT = 0xffff;
 const STORED = 0;
 const DEFLATE = 8;
-const FLAG_ENCRYPTED = 0x0001;
 const FLAG_UTF8_NAME = 0x0800;
+// A local file header's signature, `PK\x03\x04`: how an archive (not some other file) starts.
+const LOCAL_FILE_HEADER = 0x04034b50;
 
 /**
- * Opens a ZIP archive (a .docx or .xlsx is one): reads the whole file, finds the
- * end-of-central-directory record and lists the central directory. Members are inflated only when
- * {@link ZipEntries.read} asks for them, and their CRC-32 and size are checked then. ZIP64 archives,
- * multi-disk archives and encrypted members are refused with a clear DatasetLoadError (Office
- * files under 4 GiB never need them); so are a file that is not a ZIP archive and a truncated one.
- * A name that appears twice resolves to its last entry, as Python's `zipfile` (and so
- * python-docx and openpyxl) does.
+ * Opens a ZIP archive (a .docx or .xlsx is one) with yauzl: reads the whole file and lists the
+ * central directory (ZIP64 included). Members are inflated only when {@link ZipEntries.read} asks
+ * for them, and their size and CRC-32 are checked then (yauzl leaves the CRC to its caller; Python's
+ * `zipfile` checks it). A name that appears twice resolves to its last entry, as Python's `zipfile`
+ * (and so python-docx and openpyxl) does. A file that is not a ZIP archive, a truncated or corrupt
+ * one and a multi-disk one are DatasetLoadErrors naming the file.
  */
 export async function readZipEntries(path: string): Promise<ZipEntries> {
   let bytes: Buffer;
@@ -62,168 +55,97 @@ export async function readZipEntries(path: string): Promise<ZipEntries> {
       location: { file: path },
     });
   }
-  return parseZip(path, bytes);
-}
-
-function parseZip(path: string, bytes: Buffer): ZipEntries {
-  const fail = (message: string): never => {
-    throw new DatasetLoadError(message, { location: { file: path } });
-  };
-  const looksLikeZip = bytes.length >= 4 && bytes.readUInt32LE(0) === LOCAL_FILE_HEADER;
-  const end = findEndOfCentralDirectory(bytes);
-  if (end === undefined) {
-    return fail(
-      looksLikeZip
-        ? 'Truncated or corrupt ZIP archive: it starts like one but has no end-of-central-directory record.'
-        : 'Not a ZIP archive (no end-of-central-directory record).',
-    );
-  }
-  const diskNumber = bytes.readUInt16LE(end + 4);
-  const centralDisk = bytes.readUInt16LE(end + 6);
-  const entriesOnDisk = bytes.readUInt16LE(end + 8);
-  const entryCount = bytes.readUInt16LE(end + 10);
-  const centralSize = bytes.readUInt32LE(end + 12);
-  const centralOffset = bytes.readUInt32LE(end + 16);
-  const zip64Locator = end >= 20 && bytes.readUInt32LE(end - 20) === ZIP64_END_LOCATOR;
-  if (
-    zip64Locator ||
-    entryCount === 0xffff ||
-    entriesOnDisk === 0xffff ||
-    centralSize === 0xffffffff ||
-    centralOffset === 0xffffffff
-  ) {
-    return fail('ZIP64 archives are not supported (the file is over 4 GiB or has over 65,535 members).');
-  }
-  if (diskNumber !== 0 || centralDisk !== 0 || entriesOnDisk !== entryCount) {
-    return fail('Multi-disk (split) ZIP archives are not supported.');
-  }
-  if (centralOffset + centralSize > end) {
-    return fail(
-      `Truncated or corrupt ZIP archive: the central directory (${centralSize} bytes at offset ${centralOffset}) runs past the end-of-central-directory record at ${end}.`,
-    );
-  }
-
-  const byName = new Map<string, ZipEntryInfo & { flags: number; localOffset: number; nameBytes: Buffer }>();
-  let offset = centralOffset;
-  for (let index = 0; index < entryCount; index++) {
-    if (offset + CENTRAL_HEADER_SIZE > centralOffset + centralSize) {
-      fail(`Corrupt ZIP archive: central directory entry ${index + 1} of ${entryCount} is cut off.`);
-    }
-    if (bytes.readUInt32LE(offset) !== CENTRAL_DIRECTORY_HEADER) {
-      fail(`Corrupt ZIP archive: no central directory header at offset ${offset} (entry ${index + 1}).`);
-    }
-    const flags = bytes.readUInt16LE(offset + 8);
-    const method = bytes.readUInt16LE(offset + 10);
-    const crc = bytes.readUInt32LE(offset + 16);
-    const compressedSize = bytes.readUInt32LE(offset + 20);
-    const uncompressedSize = bytes.readUInt32LE(offset + 24);
-    const nameLength = bytes.readUInt16LE(offset + 28);
-    const extraLength = bytes.readUInt16LE(offset + 30);
-    const commentLength = bytes.readUInt16LE(offset + 32);
-    const localOffset = bytes.readUInt32LE(offset + 42);
-    const next = offset + CENTRAL_HEADER_SIZE + nameLength + extraLength + commentLength;
-    if (next > centralOffset + centralSize) {
-      fail(`Corrupt ZIP archive: central directory entry ${index + 1} of ${entryCount} is cut off.`);
-    }
-    const nameBytes = bytes.subarray(offset + CENTRAL_HEADER_SIZE, offset + CENTRAL_HEADER_SIZE + nameLength);
-    const name = decodeName(nameBytes, flags);
-    if (compressedSize === 0xffffffff || uncompressedSize === 0xffffffff || localOffset === 0xffffffff) {
-      fail(`ZIP64 archives are not supported (member "${name}" has ZIP64 sizes or offset).`);
-    }
-    // A Map keeps the first insertion's place; delete first so a repeated name moves to its last place.
-    byName.delete(name);
-    byName.set(name, {
-      name,
-      method,
-      compressedSize,
-      uncompressedSize,
-      crc32: crc,
-      flags,
-      localOffset,
-      nameBytes,
-    });
-    offset = next;
-  }
-
+  const { zip, byName } = await listEntries(path, bytes);
   const entries = [...byName.values()].map(
-    ({ name, method, compressedSize, uncompressedSize, crc32: crc }): ZipEntryInfo => ({
+    ({ name, entry }): ZipEntryInfo => ({
       name,
-      method,
-      compressedSize,
-      uncompressedSize,
-      crc32: crc,
+      method: entry.compressionMethod,
+      compressedSize: entry.compressedSize,
+      uncompressedSize: entry.uncompressedSize,
+      crc32: entry.crc32,
     }),
   );
-
-  const read = (name: string): Buffer => {
-    const entry = byName.get(name);
-    const failEntry = (message: string): never => fail(`ZIP member "${name}": ${message}`);
-    if (entry === undefined) {
-      return fail(`The archive has no member "${name}" (it has ${describeNames(entries)}).`);
+  const read = async (name: string): Promise<Buffer> => {
+    const member = byName.get(name);
+    if (member === undefined) {
+      throw new DatasetLoadError(`The archive has no member "${name}" (it has ${describeNames(entries)}).`, {
+        location: { file: path },
+      });
     }
-    if ((entry.flags & FLAG_ENCRYPTED) !== 0) return failEntry('encrypted members are not supported.');
-    if (entry.method !== STORED && entry.method !== DEFLATE) {
-      return failEntry(`compression method ${entry.method} is not supported (only stored and deflate).`);
-    }
-    const local = entry.localOffset;
-    if (local + LOCAL_HEADER_SIZE > bytes.length || bytes.readUInt32LE(local) !== LOCAL_FILE_HEADER) {
-      return failEntry(`no local file header at offset ${local} (truncated or corrupt archive).`);
-    }
-    const localNameLength = bytes.readUInt16LE(local + 26);
-    const localName = bytes.subarray(local + LOCAL_HEADER_SIZE, local + LOCAL_HEADER_SIZE + localNameLength);
-    if (!localName.equals(entry.nameBytes)) {
-      // Python's zipfile refuses this too ("File name in directory ... and header ... differ").
-      return failEntry(`the local header at offset ${local} names "${decodeName(localName, entry.flags)}".`);
-    }
-    const dataStart = local + LOCAL_HEADER_SIZE + localNameLength + bytes.readUInt16LE(local + 28);
-    const dataEnd = dataStart + entry.compressedSize;
-    if (dataEnd > bytes.length) {
-      return failEntry(
-        `its ${entry.compressedSize} compressed bytes run past the end of the file (truncated archive).`,
-      );
-    }
-    const compressed = bytes.subarray(dataStart, dataEnd);
-    let data: Buffer;
-    if (entry.method === STORED) {
-      data = Buffer.from(compressed);
-    } else {
-      try {
-        // The declared size bounds the output, so a lying header cannot inflate without limit.
-        data = inflateRawSync(compressed, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
-      } catch (error) {
-        throw new DatasetLoadError(
-          `ZIP member "${name}": cannot inflate (corrupt data, or larger than its declared ${entry.uncompressedSize} bytes): ${(error as Error).message}`,
-          { cause: error, location: { file: path } },
-        );
-      }
-    }
-    if (data.length !== entry.uncompressedSize) {
-      return failEntry(
-        `${data.length} bytes where the directory says ${entry.uncompressedSize} (corrupt archive).`,
-      );
-    }
-    const actual = crc32(data) >>> 0;
-    if (actual !== entry.crc32) {
-      return failEntry(
-        `CRC-32 mismatch: computed ${hex(actual)}, the directory says ${hex(entry.crc32)} (corrupt archive).`,
-      );
-    }
-    return data;
+    return readMember(path, zip, member.entry, name);
   };
-
   return { file: path, entries, has: (name) => byName.has(name), read };
 }
 
-/**
- * Offset of the end-of-central-directory record: the last signature within the final 22 bytes plus
- * the longest possible comment, as Python's `zipfile` looks for it (so trailing bytes are tolerated).
- */
-function findEndOfCentralDirectory(bytes: Buffer): number | undefined {
-  const lowest = Math.max(0, bytes.length - END_RECORD_SIZE - MAX_COMMENT);
-  for (let offset = bytes.length - END_RECORD_SIZE; offset >= lowest; offset--) {
-    if (bytes.readUInt32LE(offset) === END_OF_CENTRAL_DIRECTORY) return offset;
+async function listEntries(
+  path: string,
+  bytes: Buffer,
+): Promise<{ zip: ZipFile; byName: Map<string, { name: string; entry: Entry }> }> {
+  const byName = new Map<string, { name: string; entry: Entry }>();
+  let zip: ZipFile | undefined;
+  try {
+    // decodeStrings off: names are decoded below as Python's zipfile does (yauzl would also honour
+    // the Info-ZIP Unicode path field, which Python 3.11 ignores, and refuse names Python accepts).
+    zip = await fromBufferPromise(bytes, { lazyEntries: true, decodeStrings: false });
+    for await (const entry of zip.eachEntry()) {
+      const name = decodeName(entry.fileNameRaw, entry.generalPurposeBitFlag);
+      // A Map keeps the first insertion's place; delete first so a repeated name moves to its last place.
+      byName.delete(name);
+      byName.set(name, { name, entry });
+    }
+  } catch (error) {
+    const looksLikeZip = bytes.length >= 4 && bytes.readUInt32LE(0) === LOCAL_FILE_HEADER;
+    const reason = (error as Error).message;
+    const noEndRecord = /end of central directory record signature not found/i.test(reason);
+    throw new DatasetLoadError(
+      looksLikeZip
+        ? `Truncated or corrupt ZIP archive: ${noEndRecord ? 'it starts like one but has no end-of-central-directory record' : reason}.`
+        : `Not a ZIP archive (${noEndRecord ? 'no end-of-central-directory record' : reason}).`,
+      { cause: error, location: { file: path } },
+    );
   }
-  return undefined;
+  return { zip, byName };
+}
+
+async function readMember(path: string, zip: ZipFile, entry: Entry, name: string): Promise<Buffer> {
+  const fail = (message: string, cause?: unknown): never => {
+    throw new DatasetLoadError(`ZIP member "${name}": ${message}`, { cause, location: { file: path } });
+  };
+  if (entry.isEncrypted()) return fail('encrypted members are not supported.');
+  const method = entry.compressionMethod;
+  if (method !== STORED && method !== DEFLATE) {
+    return fail(`compression method ${method} is not supported (only stored and deflate).`);
+  }
+  let data: Buffer;
+  try {
+    const local = await zip.readLocalFileHeaderPromise(entry);
+    if (!local.fileName.equals(entry.fileNameRaw)) {
+      // Python's zipfile refuses this too ("File name in directory ... and header ... differ").
+      return fail(
+        `the local header at offset ${entry.relativeOffsetOfLocalHeader} names "${decodeName(local.fileName, entry.generalPurposeBitFlag)}".`,
+      );
+    }
+    // yauzl inflates and checks the size against the central directory as it reads.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+    data = Buffer.concat(chunks);
+  } catch (error) {
+    if (error instanceof DatasetLoadError) throw error;
+    const reason = (error as Error).message;
+    return fail(
+      method === DEFLATE && (error as { code?: string }).code?.startsWith('Z_')
+        ? `cannot inflate (corrupt data): ${reason}`
+        : `${reason} (truncated or corrupt archive).`,
+      error,
+    );
+  }
+  const actual = crc32(data) >>> 0;
+  if (actual !== entry.crc32) {
+    return fail(
+      `CRC-32 mismatch: computed ${hex(actual)}, the directory says ${hex(entry.crc32)} (corrupt archive).`,
+    );
+  }
+  return data;
 }
 
 // Code page 437, the ZIP default for names without the UTF-8 flag (bytes 0x80..0xFF).

@@ -40,7 +40,6 @@ export {
   parseJudgeReply,
   type ValidJudgeReply,
 } from './parse-judge-reply.ts';
-export { type PythonJsonError, type PythonJsonResult, parsePythonJson } from './python-json.ts';
 export {
   JudgePromptTemplateError,
   type JudgePromptValues,

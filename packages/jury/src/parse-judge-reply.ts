@@ -1,6 +1,6 @@
+import { parsePythonJson } from '@medhelm/json';
 import { checkJudgeReplySchema } from './judge-reply-schema.ts';
 import type { JuryRubric } from './jury-rubric.ts';
-import { parsePythonJson } from './python-json.ts';
 
 /** The schema check beside HELM's verdict (beyond HELM; never changes `valid`). */
 interface SchemaCheck {

@@ -161,6 +161,9 @@ describe('parseModelsFile', () => {
     expect(json.message).not.toContain('sk-');
     const truncated = errorOf(() => parseModelsFile('{"deployments": {', 'm.json'));
     expect(truncated.message).toBe('m.json: not valid JSON: the text ends too early');
+    // Strict JSON: NaN (which Python's json.loads would take) is refused where it starts.
+    const nan = errorOf(() => parseModelsFile('{\n  "deployments": NaN\n}', 'm.json'));
+    expect(nan.message).toBe('m.json:2: not valid JSON at column 18');
   });
 
   it('refuses duplicate keys in YAML and JSON', () => {

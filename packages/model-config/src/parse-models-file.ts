@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
+import { type PythonJsonError, parsePythonJson } from '@medhelm/json';
 import { type Document, isNode, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { jsonErrorOffset } from './json-error-offset.ts';
 import { looksLikeSecret } from './looks-like-secret.ts';
 import { ModelsFileError, type ModelsFileIssue } from './models-file-error.ts';
 import { type ModelsConfig, ModelsFileSchema } from './models-file-schema.ts';
@@ -39,11 +39,10 @@ export function parseModelsFile(text: string, file: string, format = modelsFileF
   let value: unknown;
   let document: Document | undefined;
   if (format === 'json') {
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw new ModelsFileError(file, [jsonSyntaxIssue(text)]);
-    }
+    // Strict JSON (no NaN/Infinity); the error gives a position without quoting the text.
+    const parsed = parsePythonJson(text, { nonFiniteNumbers: false });
+    if (!parsed.ok) throw new ModelsFileError(file, [jsonSyntaxIssue(text, parsed.error)]);
+    value = parsed.value;
     // JSON is YAML 1.2: parse it again only to know which line each value is on, and to catch
     // duplicate keys, which JSON.parse silently lets the last one win.
     const positions = parseDocument(text, { lineCounter, prettyErrors: false });
@@ -240,14 +239,10 @@ function lineOf(document: Document, lineCounter: LineCounter, path: Path): numbe
   return undefined;
 }
 
-/** A JSON syntax error's position, without Node's message (it quotes the text, maybe a key). */
-function jsonSyntaxIssue(text: string): ModelsFileIssue {
-  const offset = jsonErrorOffset(text);
-  if (offset === undefined) return { message: 'not valid JSON' };
-  if (offset >= text.length) return { message: 'not valid JSON: the text ends too early' };
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, message: `not valid JSON at column ${offset - before.lastIndexOf('\n')}` };
+/** A JSON syntax error's position, without the text around it (it may hold a key). */
+function jsonSyntaxIssue(text: string, error: PythonJsonError): ModelsFileIssue {
+  if (error.offset >= text.length) return { message: 'not valid JSON: the text ends too early' };
+  return { line: error.lineno, message: `not valid JSON at column ${error.colno}` };
 }
 
 function firstLine(message: string): string {

@@ -52,6 +52,14 @@ describe('resolvePackageEntry', () => {
     ).toBeUndefined();
   });
 
+  it('takes the first target of a fallback list and refuses a target outside the package', () => {
+    const exports = { '.': ['./first.mjs', './second.mjs'] };
+    expect(resolvePackageEntry(directory, { exports }, '.', conditions)).toBe('/pkg/first.mjs');
+    expect(
+      resolvePackageEntry(directory, { exports: { '.': 'other-package' } }, '.', conditions),
+    ).toBeUndefined();
+  });
+
   it('falls back to main, then index.js, when there is no exports map', () => {
     const root = mkdtempSync(join(tmpdir(), 'medhelm-entry-'));
     mkdirSync(join(root, 'lib'));

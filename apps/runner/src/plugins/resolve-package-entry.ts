@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { exports as resolveExports } from 'resolve.exports';
 import { isFile } from './package-files.ts';
 
 /**
@@ -23,17 +24,35 @@ export function activeConditions(
 
 /**
  * Resolves `subpath` (`.` or `./x`) of the package in `directory` to a file, as Node's ESM
- * resolver does: through its `exports` map (subpath patterns and nested conditions), else its
- * `main`, else `index.js`. Returns undefined when the package does not export the subpath.
+ * resolver does: through its `exports` map (with resolve.exports: subpath patterns, nested
+ * conditions in key order, the first of a fallback list), else its `main`, else `index.js`.
+ * Returns undefined when the package does not export the subpath for these conditions.
  */
 export function resolvePackageEntry(
   directory: string,
-  packageJson: { exports?: unknown; main?: unknown },
+  packageJson: { name?: unknown; exports?: unknown; main?: unknown },
   subpath: string,
   conditions: ReadonlySet<string> = activeConditions(),
 ): string | undefined {
   if (packageJson.exports !== undefined && packageJson.exports !== null) {
-    const target = resolveExports(packageJson.exports, subpath, conditions);
+    let targets: readonly string[] | undefined;
+    try {
+      // unsafe: exactly the given conditions (plus `default`), not resolve.exports' own guesses.
+      targets =
+        resolveExports(
+          {
+            name: typeof packageJson.name === 'string' ? packageJson.name : '',
+            exports: packageJson.exports as never,
+          },
+          subpath,
+          { conditions: [...conditions], unsafe: true },
+        ) ?? undefined;
+    } catch {
+      // resolve.exports throws for a subpath the map does not export (Node's ERR_PACKAGE_PATH_NOT_EXPORTED).
+      return undefined;
+    }
+    // Node takes the first valid target; a target must be relative to the package (`./...`).
+    const target = targets?.find((candidate) => candidate.startsWith('./'));
     return target === undefined ? undefined : join(directory, target);
   }
   if (subpath !== '.') return join(directory, subpath);
@@ -41,67 +60,4 @@ export function resolvePackageEntry(
   const candidates =
     main === undefined ? ['index.js'] : [main, `${main}.js`, `${main}.mjs`, join(main, 'index.js')];
   return candidates.map((candidate) => join(directory, candidate)).find(isFile);
-}
-
-function resolveExports(
-  exports: unknown,
-  subpath: string,
-  conditions: ReadonlySet<string>,
-): string | undefined {
-  const map = subpathMap(exports);
-  const exact = map[subpath];
-  if (exact !== undefined) return resolveTarget(exact, undefined, conditions);
-  // Subpath patterns: the key with the longest prefix before its `*` wins.
-  let best: { key: string; match: string } | undefined;
-  for (const key of Object.keys(map)) {
-    const star = key.indexOf('*');
-    if (star === -1) continue;
-    const prefix = key.slice(0, star);
-    const suffix = key.slice(star + 1);
-    if (
-      subpath.startsWith(prefix) &&
-      subpath.endsWith(suffix) &&
-      subpath.length >= key.length - 1 &&
-      (best === undefined || prefix.length > best.key.indexOf('*'))
-    ) {
-      best = { key, match: subpath.slice(prefix.length, subpath.length - suffix.length) };
-    }
-  }
-  return best === undefined ? undefined : resolveTarget(map[best.key], best.match, conditions);
-}
-
-/** `exports` as a map from subpath to target (a bare target or condition map means `.`). */
-function subpathMap(exports: unknown): Record<string, unknown> {
-  if (typeof exports === 'string' || Array.isArray(exports)) return { '.': exports };
-  if (typeof exports !== 'object' || exports === null) return {};
-  const keys = Object.keys(exports);
-  return keys.length > 0 && keys.every((key) => key.startsWith('.'))
-    ? (exports as Record<string, unknown>)
-    : { '.': exports };
-}
-
-function resolveTarget(
-  target: unknown,
-  patternMatch: string | undefined,
-  conditions: ReadonlySet<string>,
-): string | undefined {
-  if (typeof target === 'string') {
-    if (!target.startsWith('./')) return undefined;
-    return patternMatch === undefined ? target : target.replaceAll('*', patternMatch);
-  }
-  if (Array.isArray(target)) {
-    for (const item of target) {
-      const resolved = resolveTarget(item, patternMatch, conditions);
-      if (resolved !== undefined) return resolved;
-    }
-    return undefined;
-  }
-  if (typeof target === 'object' && target !== null) {
-    for (const [condition, value] of Object.entries(target)) {
-      if (condition !== 'default' && !conditions.has(condition)) continue;
-      const resolved = resolveTarget(value, patternMatch, conditions);
-      if (resolved !== undefined) return resolved;
-    }
-  }
-  return undefined;
 }

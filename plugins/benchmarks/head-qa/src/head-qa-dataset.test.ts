@@ -8,7 +8,6 @@ import { buildZipArchive, findSharedDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createHeadQaDataset,
-  examNamesInFileOrder,
   HEAD_QA_FILE,
   headQaExamSchema,
   headQaInstance,
@@ -134,20 +133,41 @@ describe('headQaRows and headQaInstance', () => {
   });
 });
 
-describe('examNamesInFileOrder', () => {
-  it("keeps file order for integer-like names, as Python's dict does", () => {
-    const text =
-      '{"version": "1.0", "exams": {"b": {"x": {"2": 1}}, "10": {}, "2": [{"exams": {}}], "a\\"": {}}}';
-    expect(Object.keys((JSON.parse(text) as { exams: object }).exams)).toEqual(['2', '10', 'b', 'a"']);
-    expect(examNamesInFileOrder(text).map(({ name }) => name)).toEqual(['b', '10', '2', 'a"']);
+describe('exam order', () => {
+  let scratch: string;
+  beforeEach(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'medhelm-head-qa-order-'));
+  });
+  afterEach(async () => {
+    await rm(scratch, { recursive: true, force: true });
   });
 
-  it('keeps the first position of a repeated name and reads the last "exams" member', () => {
-    const text = '{"exams": {"x": 1}, "exams": {"b": 1, "a": 2, "b": 3}}';
-    expect(examNamesInFileOrder(text)).toEqual([
-      { name: 'b', offset: text.indexOf('"b"') },
-      { name: 'a', offset: text.indexOf('"a"') },
-    ]);
+  const examNamed = (name: string) => ({
+    name,
+    year: '2016',
+    category: 'biology',
+    data: [{ qid: '1', qtext: `question of ${name}`, ra: '1', image: '', answers: [{ aid: 1, atext: 'a' }] }],
+  });
+  const names = async (text: string) => {
+    await writeFile(join(scratch, 'test_HEAD_EN.json'), text);
+    return (await loadFrom(scratch)).map((instance) => instance.extraData?.name);
+  };
+
+  it("keeps file order for integer-like names, as Python's dict does", async () => {
+    const exams = ['b', '10', '2', 'a"'].map(
+      (name) => `${JSON.stringify(name)}: ${JSON.stringify(examNamed(name))}`,
+    );
+    const text = `{"version": "1.0", "exams": {${exams.join(', ')}}}`;
+    expect(Object.keys((JSON.parse(text) as { exams: object }).exams)).toEqual(['2', '10', 'b', 'a"']);
+    expect(await names(text)).toEqual(['b', '10', '2', 'a"']);
+  });
+
+  it('keeps the first position of a repeated name and reads the last "exams" member', async () => {
+    const [x, a, b1, b2] = [examNamed('x'), examNamed('a'), examNamed('b1'), examNamed('b2')].map((exam) =>
+      JSON.stringify(exam),
+    );
+    const text = `{"exams": {"x": ${x}}, "exams": {"b": ${b1}, "a": ${a}, "b": ${b2}}}`;
+    expect(await names(text)).toEqual(['b2', 'a']);
   });
 });
 

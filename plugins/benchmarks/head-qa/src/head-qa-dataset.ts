@@ -9,7 +9,8 @@ import {
   reference,
   TEST_SPLIT,
 } from '@medhelm/core';
-import { parseRow, readZipEntries } from '@medhelm/datasets';
+import { parseJsonText, parseRow, readZipEntries } from '@medhelm/datasets';
+import { pythonDictMembers } from '@medhelm/json';
 import { parsePythonInt, pythonStrip } from '@medhelm/python-text';
 import { z } from 'zod';
 
@@ -133,54 +134,6 @@ export function headQaInstance(row: HeadQaRow): Instance {
   };
 }
 
-/**
- * The member names of the top-level `exams` object in file order, with the offset of each name, as
- * Python's `json.load` (a dict) iterates them: `JSON.parse` would move integer-like names to the
- * front. A repeated name keeps its first position; a repeated `exams` member its last object.
- * `text` must be valid JSON.
- */
-export function examNamesInFileOrder(text: string): { name: string; offset: number }[] {
-  interface Frame {
-    object: boolean;
-    expectKey: boolean;
-    key?: string;
-    exams: boolean;
-  }
-  const stack: Frame[] = [];
-  let names: { name: string; offset: number }[] = [];
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (char === '"') {
-      const start = index;
-      for (index++; index < text.length && text[index] !== '"'; index++) {
-        if (text[index] === '\\') index++;
-      }
-      const top = stack.at(-1);
-      if (top?.object === true && top.expectKey) {
-        const key = JSON.parse(text.slice(start, index + 1)) as string;
-        top.key = key;
-        top.expectKey = false;
-        if (top.exams) names.push({ name: key, offset: start });
-      }
-    } else if (char === '{' || char === '[') {
-      const exams = char === '{' && stack.length === 1 && stack[0]?.key === 'exams';
-      if (exams) names = [];
-      stack.push({ object: char === '{', expectKey: char === '{', exams });
-    } else if (char === '}' || char === ']') {
-      stack.pop();
-    } else if (char === ',') {
-      const top = stack.at(-1);
-      if (top?.object === true) top.expectKey = true;
-    }
-  }
-  const seen = new Set<string>();
-  return names.filter(({ name }) => {
-    if (seen.has(name)) return false;
-    seen.add(name);
-    return true;
-  });
-}
-
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 const rootSchema = z.object({ exams: z.record(z.string(), z.unknown()) });
@@ -201,21 +154,14 @@ export function createHeadQaDataset(): DatasetLoaderV1 {
     async *load(context) {
       const path = await context.resolveFile(HEAD_QA_FILE);
       const { file, text } = await readTestJson(path);
-      const root = parseRow(rootSchema, parseJson(file, text), { file, line: 1 });
-      const names = examNamesInFileOrder(text);
-      let line = 1;
-      let counted = 0;
-      for (const { name, offset } of names) {
+      // Depth 2: the members of `exams`, in file order with their lines (JSON.parse would put
+      // integer-like exam names first).
+      const { value, span } = parseJsonText(file, text, { spanDepth: 2 });
+      const root = parseRow(rootSchema, value, { file, line: 1 });
+      // json.load keeps the last `exams` member, and a dict its names' first positions.
+      const exams = span.members?.findLast((member) => member.key === 'exams')?.value.members ?? [];
+      for (const { key: name, line } of pythonDictMembers(exams)) {
         context.signal?.throwIfAborted();
-        // Offsets grow, so lines are counted from the previous exam on.
-        for (
-          let at = text.indexOf('\n', counted);
-          at !== -1 && at < offset;
-          at = text.indexOf('\n', at + 1)
-        ) {
-          line += 1;
-          counted = at + 1;
-        }
         const exam = parseRow(headQaExamSchema, root.exams[name], { file, line, row: name });
         for (const row of headQaRows(exam)) {
           // HELM's SKIP_VQA: questions with an image are left out.
@@ -241,7 +187,7 @@ async function readTestJson(path: string): Promise<{ file: string; text: string 
           hint: `Put the extracted ${HEAD_QA_ARCHIVE_ENTRY} into the data directory as ${HEAD_QA_FILE.name}.`,
         });
       }
-      bytes = archive.read(HEAD_QA_ARCHIVE_ENTRY);
+      bytes = await archive.read(HEAD_QA_ARCHIVE_ENTRY);
       file = `${path}!/${HEAD_QA_ARCHIVE_ENTRY}`;
     } else {
       bytes = await readFile(path);
@@ -269,17 +215,5 @@ async function startsLikeZip(path: string): Promise<boolean> {
     return bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50;
   } finally {
     await handle.close();
-  }
-}
-
-function parseJson(file: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    const message = (error as Error).message;
-    const position = /at position (\d+)/.exec(message);
-    const offset = position === null ? text.length : Number(position[1]);
-    const line = text.slice(0, offset).split('\n').length;
-    throw new DatasetLoadError(`Invalid JSON: ${message}`, { cause: error, location: { file, line } });
   }
 }

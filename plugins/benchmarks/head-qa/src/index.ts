@@ -4,7 +4,6 @@ import { createHeadQaBenchmark } from './head-qa-benchmark.ts';
 export { createHeadQaBenchmark, HEAD_QA_ID } from './head-qa-benchmark.ts';
 export {
   createHeadQaDataset,
-  examNamesInFileOrder,
   HEAD_QA_ARCHIVE_ENTRY,
   HEAD_QA_ARCHIVE_SHA256,
   HEAD_QA_ARCHIVE_URL,

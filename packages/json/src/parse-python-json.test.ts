@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePythonJson } from './python-json.ts';
+import { type JsonSpan, parsePythonJson } from './parse-python-json.ts';
+import { pythonDictMembers } from './python-dict-members.ts';
 
 // Every expected value below is what CPython 3.11's json.loads gives for the same text (its C
 // scanner): the value, or str(JSONDecodeError).
@@ -94,5 +95,89 @@ describe('parsePythonJson (Python json.loads)', () => {
     expect(long.ok ? undefined : long.error.msg).toContain('Exceeds the limit (4300 digits)');
     const deep = parsePythonJson('['.repeat(1200));
     expect(deep.ok ? undefined : deep.error.kind).toBe('RecursionError');
+  });
+
+  it("gives the UTF-16 offset of the error beside Python's code-point position", () => {
+    const result = parsePythonJson('{"\u{1F600}": 1 x');
+    expect(result.ok ? undefined : [result.error.offset, result.error.pos]).toEqual([9, 8]);
+    const truncated = parsePythonJson('{"a": [');
+    expect(truncated.ok ? undefined : truncated.error.offset).toBe(7);
+  });
+
+  it('refuses NaN and the infinities where strict JSON is asked for, as "Expecting value"', () => {
+    for (const [text, position] of [
+      ['{"a": NaN}', 6],
+      ['[1, Infinity]', 4],
+      ['-Infinity', 0],
+    ] as const) {
+      const result = parsePythonJson(text, { nonFiniteNumbers: false });
+      expect(result.ok ? undefined : [result.error.msg, result.error.pos]).toEqual([
+        'Expecting value',
+        position,
+      ]);
+    }
+    expect(parsePythonJson('{"a": 1.5}', { nonFiniteNumbers: false }).ok).toBe(true);
+  });
+});
+
+function spanOf(text: string, spanDepth: number): JsonSpan {
+  const result = parsePythonJson(text, { spanDepth });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.span;
+}
+
+describe('parsePythonJson spans', () => {
+  it("lists the root object's members in file order, repeated keys each time, with offsets and lines", () => {
+    const text = '{\n "25429730": {"Q": 1},\n "7": [1, 2],\n\n "x": 3, "25429730": 4\n}';
+    const span = spanOf(text, 1);
+    expect(span).toMatchObject({ offset: 0, line: 1 });
+    expect(
+      span.members?.map(({ key, offset, line, value }) => [key, offset, line, value.offset, value.line]),
+    ).toEqual([
+      ['25429730', text.indexOf('"25429730"'), 2, text.indexOf('{"Q"'), 2],
+      ['7', text.indexOf('"7"'), 3, text.indexOf('[1, 2]'), 3],
+      ['x', text.indexOf('"x"'), 5, text.indexOf('3,'), 5],
+      ['25429730', text.lastIndexOf('"25429730"'), 5, text.indexOf('4\n'), 5],
+    ]);
+    // Depth 1 lists the root's children only, not their own members or elements.
+    expect(span.members?.[0]?.value.members).toBeUndefined();
+    expect(span.members?.[1]?.value.elements).toBeUndefined();
+  });
+
+  it("lists the children of the root's children at depth 2, and nothing below", () => {
+    const text = '{"data": [\n  {"src": "a [b] {c}, \\"d\\""},\n\n  [{"x": 1}]\n]}';
+    const data = spanOf(text, 2).members?.[0]?.value;
+    expect(data?.elements?.map(({ offset, line }) => [offset, line])).toEqual([
+      [text.indexOf('{"src"'), 2],
+      [text.indexOf('[{"x"'), 4],
+    ]);
+    expect(data?.elements?.[1]?.elements).toBeUndefined();
+    expect(spanOf(text, 0).members).toBeUndefined();
+  });
+
+  it('counts lines on a single long line and across CRLF line ends', () => {
+    // 5,000 members on one line (ori_pqal.json's shape): every member is on line 1.
+    const single = `{${Array.from({ length: 5000 }, (_, index) => `"${index * 7}": {"q": "${'x'.repeat(50)}"}`).join(', ')}}`;
+    const members = spanOf(single, 1).members ?? [];
+    expect(members).toHaveLength(5000);
+    expect(members.every((member) => member.line === 1)).toBe(true);
+    expect(members.at(-1)?.offset).toBe(single.lastIndexOf('"34993"'));
+    const crlf = spanOf('[\r\n1,\r\n\r\n  2\r\n, 3]', 1);
+    expect(crlf.elements?.map(({ line }) => line)).toEqual([2, 4, 5]);
+  });
+});
+
+describe('pythonDictMembers', () => {
+  it('keeps each key once, at its first position, as a Python dict iterates', () => {
+    const text = '{"b": {"x": {"2": 1}}, "10": {}, "2": [], "a\\"": {}, "b": 3, "10": 4}';
+    const result = parsePythonJson(text, { spanDepth: 1 });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(Object.keys(result.value as object)).toEqual(['2', '10', 'b', 'a"']);
+    expect(pythonDictMembers(result.span.members ?? []).map(({ key, offset }) => [key, offset])).toEqual([
+      ['b', 1],
+      ['10', text.indexOf('"10"')],
+      ['2', text.indexOf('"2": []')],
+      ['a"', text.indexOf('"a\\""')],
+    ]);
   });
 });
