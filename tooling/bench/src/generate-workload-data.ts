@@ -6,8 +6,8 @@ import {
   pubmedQaEntrySchema,
   pubmedQaInstance,
 } from '@medhelm/benchmark-pubmed-qa';
+import { toChatCompletionBody } from '@medhelm/chat-completions';
 import { compilePromptTemplate, type IdentifiedInstance } from '@medhelm/core';
-import { toChatCompletionBody } from '@medhelm/provider-openai-compatible';
 
 /** The model id the bench runs and the bare loop name in their requests. */
 export const BENCH_MODEL = 'bench-model';
