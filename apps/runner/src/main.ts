@@ -4,6 +4,7 @@ import type { PluginSelectionOptions } from './commands/plugin-selection.ts';
 import type { RunCommandOptions } from './commands/run-command.ts';
 import type { RunnerServices } from './composition-root.ts';
 import { formatError } from './output/format-error.ts';
+import type { NeededPlugins } from './plugins/select-needed-plugins.ts';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -13,7 +14,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   // Plugins: the run config's list (--config), the first-party set resolvable from the runner, and
   // with --discover-plugins (or discoverPlugins in the config) the project's medhelm dependencies.
   // Commands and plugins are imported when a command runs, so `medhelm --help` starts at once.
-  const services = async (selection: PluginSelectionOptions = {}): Promise<RunnerServices> => {
+  const services = async (
+    selection: PluginSelectionOptions = {},
+    needed?: NeededPlugins,
+  ): Promise<RunnerServices> => {
     const [{ createRunnerServices }, { pluginSelection }, { findPlugins }, { loadPlugins }] =
       await Promise.all([
         import('./composition-root.ts'),
@@ -30,7 +34,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           warn: (message) => io.stderr.write(`warning: ${message}\n`),
         },
       },
-      await loadPlugins(findPlugins(pluginSelection(selection, io))),
+      await loadPlugins(
+        findPlugins({ ...pluginSelection(selection, io), ...(needed === undefined ? {} : { needed }) }),
+      ),
     );
   };
   const configOption = () =>
@@ -103,8 +109,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .addOption(configOption())
     .addOption(discoverOption())
     .action(async (options: RunCommandOptions) => {
-      const { runCommand } = await import('./commands/run-command.ts');
-      exitCode = await runCommand(await services(options), options, io);
+      const { neededPluginsForRun, runCommand } = await import('./commands/run-command.ts');
+      exitCode = await runCommand(await services(options, neededPluginsForRun(options, io)), options, io);
     });
 
   program

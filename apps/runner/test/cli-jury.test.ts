@@ -159,3 +159,44 @@ describe('medhelm run with the LLM jury (mock server in jury mode)', () => {
     expect(result.stdout.split('\n').find((line) => line.startsWith('aci_bench'))).toMatch(/\sskipped$/);
   });
 });
+
+describe('judges on the candidate’s deployment', () => {
+  it('share its limiter: candidate and judge calls together keep to its concurrency', {
+    timeout: 60_000,
+  }, async () => {
+    const server = await startMockModelServer({
+      wires: ['openai'],
+      reply: () => ({ content: 'HISTORY OF PRESENT ILLNESS: stable.', delayMs: 40 }),
+      jury: { score: () => 3 },
+    });
+    closers.push(() => server.close());
+    const cwd = mkdtempSync(join(tmpdir(), 'medhelm-jury-shared-'));
+    writeFileSync(
+      join(cwd, 'models.yaml'),
+      `deployments:\n  shared:\n    provider: openai-compatible\n    model: shared-model\n    baseUrl: ${server.baseUrl}\n    limits: { concurrency: 2 }\n`,
+    );
+    const result = await runCli(
+      [
+        'run',
+        '--models-file',
+        'models.yaml',
+        '--benchmarks',
+        'aci_bench',
+        '--models',
+        'shared',
+        '--judges',
+        'gpt=shared,llama=shared,claude=shared',
+        '--sample',
+        '--max-eval-instances',
+        '6',
+        '--suite',
+        'shared',
+      ],
+      { cwd },
+    );
+    expect(result.exitCode).toBe(0);
+    // 6 candidate calls and 6 × 3 judge calls (identical judge prompts are shared, so fewer may reach it).
+    expect(server.requestCount).toBeGreaterThanOrEqual(6 + 6);
+    expect(server.maxInFlight).toBe(2);
+  });
+});

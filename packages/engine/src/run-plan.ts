@@ -139,9 +139,19 @@ async function runLeased(
   const suiteDirectory = join(context.outputPath, 'runs', context.suite);
   const completions = new OrderedCompletions({
     live: !selection.downsampled,
-    capacity: Math.max(1024, 16 * plan.concurrency),
+    // Few completions wait for the writer (items held long are promoted to V8's old space and
+    // swell memory); many may wait behind one slow instance before it costs a read-back.
+    capacity: Math.max(64, 2 * plan.concurrency),
+    gapCapacity: Math.max(1024, 16 * plan.concurrency),
     total: selection.selectedCount,
-    readBack: (fromPosition) => completedInstances(selection, render, context.store, runKey, fromPosition),
+    readBack: (fromPosition) =>
+      completedInstances(
+        selection,
+        render,
+        { store: context.store, requestCache: context.requestCache, model: metered },
+        runKey,
+        fromPosition,
+      ),
   });
   const writing = writeRunDirectory({ plan, suiteDirectory, resolveFile, completed: completions });
   // Observed at once, so a failed writer is never an unhandled rejection; awaited below.
@@ -239,19 +249,32 @@ async function runLeased(
 
 /**
  * The run's completed instances from `fromPosition` on, in HELM's order, read back: the selection
- * streamed by position, each instance rendered again and joined with its checkpoint (one point
- * lookup; no cursor stays open, so other runs can commit meanwhile).
+ * streamed by position, each instance rendered again and joined with its checkpoint, or for an
+ * answer served by the request cache (which saves no checkpoint) with the cache's answer. One
+ * point lookup each; no cursor stays open, so other runs can commit meanwhile.
  */
 async function* completedInstances(
   selection: EvalSelection,
   render: PromptRendererV2,
-  store: MedHelmStore,
+  sources: { store: MedHelmStore; requestCache: RequestCacheLike; model: MeteredModel },
   runKey: string,
   fromPosition: number,
 ): AsyncIterable<CompletedInstance> {
   for await (const { position, instance } of selection.inPositionOrder()) {
     if (position < fromPosition) continue;
-    const checkpoint = store.checkpoints.get(runKey, instance.id)?.data as InstanceCheckpoint | undefined;
-    if (isCompleted(checkpoint)) yield { instance, rendered: render(instance), checkpoint };
+    const rendered = render(instance);
+    const checkpoint = sources.store.checkpoints.get(runKey, instance.id)?.data as
+      | InstanceCheckpoint
+      | undefined;
+    if (isCompleted(checkpoint)) {
+      yield { instance, rendered, checkpoint };
+      continue;
+    }
+    if (checkpoint !== undefined) continue;
+    const requestKey = sources.model.keyOf(rendered.request);
+    const result = sources.requestCache.get(requestKey);
+    if (result !== undefined) {
+      yield { instance, rendered, checkpoint: { status: 'ok', requestKey, result, cached: true } };
+    }
   }
 }

@@ -80,6 +80,8 @@ class Failure {
 }
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON strings end at these or hold an escape.
+const STRING_STOP = /["\\\u0000-\u001f]/g;
 
 /**
  * Parses `text` with the semantics of CPython's `json.loads` (its C scanner, Python 3.11, as used
@@ -232,12 +234,13 @@ class Reader {
     let result = '';
     let at = this.at;
     for (;;) {
-      let next = at;
-      while (next < text.length) {
-        const code = text.charCodeAt(next);
-        if (code === 0x22 || code === 0x5c) break;
-        if (code <= 0x1f) throw new Failure('JSONDecodeError', 'Invalid control character at', next);
-        next++;
+      // The next quote, backslash or control character, found by the regex engine (far faster
+      // than a character loop on long strings).
+      STRING_STOP.lastIndex = at;
+      const stop = STRING_STOP.exec(text);
+      let next = stop === null ? text.length : stop.index;
+      if (next < text.length && text.charCodeAt(next) <= 0x1f) {
+        throw new Failure('JSONDecodeError', 'Invalid control character at', next);
       }
       if (next >= text.length) throw new Failure('JSONDecodeError', 'Unterminated string starting at', begin);
       result += text.slice(at, next);
@@ -313,9 +316,14 @@ class Reader {
       if (members !== undefined && valueSpan !== undefined) {
         members.push({ key, offset: keyOffset, line: keyLine, value: valueSpan });
       }
-      // defineProperty: `__proto__` is an ordinary key in Python; a repeated key keeps its first
-      // position and takes the last value, as a Python dict does.
-      Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+      // A repeated key keeps its first position and takes the last value, as a Python dict does.
+      // `__proto__` is an ordinary key in Python: defined, not assigned (assignment is much faster
+      // for every other key).
+      if (key === '__proto__') {
+        Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+      } else {
+        object[key] = value;
+      }
       this.skipWhitespace();
       if (text[this.at] === '}') {
         this.at++;

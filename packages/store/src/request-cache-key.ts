@@ -65,6 +65,9 @@ export function requestCacheKey(parts: RequestCacheKeyParts): string {
   return `${REQUEST_CACHE_KEY_VERSION}:${createHash('sha256').update(hashed, 'utf8').digest('hex')}`;
 }
 
+/** Cache identities already checked: a model's identity object is checked once, not per request. */
+const checkedIdentities = new WeakSet<object>();
+
 function assertValidParts(parts: RequestCacheKeyParts): void {
   if (typeof parts.providerId !== 'string' || parts.providerId === '') {
     throw new StoreError('requestCacheKey: providerId must be a non-empty string.');
@@ -77,6 +80,7 @@ function assertValidParts(parts: RequestCacheKeyParts): void {
       `requestCacheKey: sampleIndex must be a non-negative integer, got ${String(parts.sampleIndex)}.`,
     );
   }
+  if (checkedIdentities.has(parts.cacheIdentity)) return;
   for (const [name, value] of Object.entries(parts.cacheIdentity)) {
     if (typeof value !== 'string') {
       throw new StoreError(`requestCacheKey: cacheIdentity.${name} must be a string.`);
@@ -99,6 +103,8 @@ function assertValidParts(parts: RequestCacheKeyParts): void {
       );
     }
   }
+  // Frozen identities cannot change after the check; others are checked every time.
+  if (Object.isFrozen(parts.cacheIdentity)) checkedIdentities.add(parts.cacheIdentity);
 }
 
 function hasUrlCredentials(value: string): boolean {

@@ -48,7 +48,7 @@ export function renderBenchMarkdown(results: BenchResults): string {
   if (results.memory.length > 0) {
     lines.push(
       '',
-      '| memory: instances (0 ms, concurrency 64) | peak RSS | wall time |',
+      '| memory: med_qa instances (0 ms, concurrency 64) | peak RSS | wall time |',
       '| ---: | ---: | ---: |',
     );
     for (const row of results.memory) {

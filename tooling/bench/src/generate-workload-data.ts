@@ -47,3 +47,30 @@ export function generateWorkloadData(root: string, count: number): WorkloadData 
   writeFileSync(bodiesPath, `${bodies.join('\n')}\n`);
   return { dataDirectory, bodiesPath };
 }
+
+/**
+ * A med_qa data folder (the unpacked archive's JSON Lines layout) with `count` test questions and
+ * empty train and dev files: the workload for memory against the number of instances, since its
+ * loader streams the file line by line.
+ */
+export function generateMedQaData(root: string, count: number): string {
+  const dataDirectory = join(root, `med_qa-${count}`);
+  const questions = join(dataDirectory, 'data_clean', 'questions', 'US', '4_options');
+  mkdirSync(questions, { recursive: true });
+  writeFileSync(join(questions, 'phrases_no_exclude_train.jsonl'), '');
+  writeFileSync(join(questions, 'phrases_no_exclude_dev.jsonl'), '');
+  const lines: string[] = [];
+  for (let index = 0; index < count; index++) {
+    lines.push(
+      JSON.stringify({
+        question: `A ${20 + (index % 60)}-year-old patient presents with chest pain and shortness of breath after a long flight (case ${index}). Which of the following is the most likely diagnosis?`,
+        answer: 'Pulmonary embolism',
+        options: { A: 'Pneumothorax', B: 'Pulmonary embolism', C: 'Pericarditis', D: 'Aortic dissection' },
+        meta_info: 'step2&3',
+        answer_idx: 'B',
+      }),
+    );
+  }
+  writeFileSync(join(questions, 'phrases_no_exclude_test.jsonl'), `${lines.join('\n')}\n`);
+  return dataDirectory;
+}

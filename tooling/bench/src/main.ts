@@ -12,7 +12,12 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startMockModelServer } from '@medhelm/testing';
 import { type BenchResults, megabytes, renderBenchMarkdown, type WorkloadResult } from './bench-results.ts';
-import { BENCH_MODEL, generateWorkloadData, type WorkloadData } from './generate-workload-data.ts';
+import {
+  BENCH_MODEL,
+  generateMedQaData,
+  generateWorkloadData,
+  type WorkloadData,
+} from './generate-workload-data.ts';
 import { measureLexicalMetrics } from './lexical-metrics.ts';
 import { measureNodeProcess, type ProcessMeasurement } from './measure-process.ts';
 
@@ -54,25 +59,28 @@ const dataFor = (instances: number): WorkloadData => {
   return found;
 };
 
-/** One `medhelm run` of pubmed_qa on `instances` against the mock server. */
+/** One `medhelm run` of pubmed_qa (or med_qa) on `instances` against the mock server. */
 async function runMedhelm(
   instances: number,
   concurrency: number,
-  options: { cache: boolean; outputPath?: string } = { cache: false },
+  options: { cache: boolean; outputPath?: string; benchmark?: 'pubmed_qa' | 'med_qa' } = { cache: false },
 ): Promise<ProcessMeasurement & { requests: number; maxInFlight: number }> {
   const outputPath = options.outputPath ?? mkdtempSync(join(root, 'out-'));
   const before = server.requestCount;
+  const benchmark = options.benchmark ?? 'pubmed_qa';
+  const dataDirectory =
+    benchmark === 'med_qa' ? generateMedQaData(root, instances) : dataFor(instances).dataDirectory;
   const measured = await measureNodeProcess([
     cliPath,
     'run',
     '--benchmarks',
-    'pubmed_qa',
+    benchmark,
     '--models',
     `openai-compatible:${BENCH_MODEL}`,
     '--base-url',
     server.baseUrl,
     '--data-dir',
-    dataFor(instances).dataDirectory,
+    dataDirectory,
     '--concurrency',
     String(concurrency),
     '-o',
@@ -146,12 +154,13 @@ for (const instances of sizes) {
   }
 }
 
-// Memory with the number of instances: 1,000 against 100,000 (0 ms, concurrency 64).
+// Memory with the number of instances: 1,000 against 100,000 med_qa questions, whose loader
+// streams its JSON Lines (0 ms, concurrency 64).
 const memory: BenchResults['memory'] = [];
 if (!quick) {
   latencyMs = 0;
   for (const instances of [1_000, 100_000]) {
-    const run = await runMedhelm(instances, 64);
+    const run = await runMedhelm(instances, 64, { cache: false, benchmark: 'med_qa' });
     memory.push({ instances, peakRssMb: megabytes(run.peakRssBytes), seconds: run.seconds });
     log(`memory: ${instances} instances: ${megabytes(run.peakRssBytes)} MB in ${run.seconds.toFixed(2)} s`);
   }

@@ -49,12 +49,29 @@ export function resolveModelDeploymentSettings(
 }
 
 /**
- * The resolver for HELM run entries (`model=...,model_deployment=...`): HELM's names, the
- * candidate flags, and the price from the dated table for the provider that bills the deployment.
+ * The resolver for HELM run entries (`model=...,model_deployment=...`): HELM's names; the settings
+ * of the models file's deployment with the same provider and model (base URL, key variable,
+ * limits, price), if there is one; otherwise the candidate flags and the price from the dated table
+ * for the provider that bills the deployment.
  */
-export function runEntryDeploymentResolver(flags: CandidateFlags): DeploymentResolver {
+export function runEntryDeploymentResolver(
+  flags: CandidateFlags,
+  config?: ModelsConfig,
+  env: Environment = {},
+): DeploymentResolver {
   return (model, modelDeployment) => {
     const names = resolveModelDeployment(model, modelDeployment);
+    const configured = Object.entries(config?.deployments ?? {}).find(
+      ([, deployment]) => deployment.provider === names.providerId && deployment.model === names.modelId,
+    );
+    if (configured !== undefined) {
+      const {
+        helmModel: _model,
+        helmDeployment: _deployment,
+        ...settings
+      } = resolveModelDeploymentSettings(configured[0], config, env, flags);
+      return { ...settings, ...names };
+    }
     const price = priceFor(billingProviderFor(names.providerId, flags.baseUrl), names.modelId);
     return {
       ...names,

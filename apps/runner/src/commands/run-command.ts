@@ -8,6 +8,7 @@ import {
   type RunEntry,
   readConfFile,
   readCostLedger,
+  resolveModelDeployment,
 } from '@medhelm/engine';
 import { loadModelsFile, type ModelsConfig } from '@medhelm/model-config';
 import { createDisabledRequestCache, MedHelmStore } from '@medhelm/store';
@@ -18,6 +19,7 @@ import { formatUsd } from '../output/format-usd.ts';
 import { ProgressReporter } from '../output/progress-reporter.ts';
 import { resultsTable, suiteCostLine } from '../output/results-table.ts';
 import { addExtraScorers } from '../plugins/add-extra-scorers.ts';
+import type { NeededPlugins } from '../plugins/select-needed-plugins.ts';
 import { type PluginSelectionOptions, readRunConfigOption } from './plugin-selection.ts';
 import { resolveJudges } from './resolve-judges.ts';
 import {
@@ -82,7 +84,7 @@ export async function runCommand(
       entries,
       { benchmarks, providers },
       {
-        resolveDeployment: runEntryDeploymentResolver(flags),
+        resolveDeployment: runEntryDeploymentResolver(flags, config, io.env),
         ...(maxEvalInstances === undefined ? {} : { maxEvalInstances }),
         ...(concurrency === undefined ? {} : { concurrency }),
       },
@@ -143,6 +145,38 @@ export async function runCommand(
     await scope.dispose();
     store.close();
   }
+}
+
+/**
+ * The plugins a `medhelm run` needs, read from its options before any plugin is imported: the
+ * benchmarks it names, the providers of its models and judges, and the run config's extra
+ * scorers. Only those first-party plugins are imported (see `selectNeededPlugins`).
+ */
+export function neededPluginsForRun(options: RunCommandOptions, io: CliIo): NeededPlugins {
+  const config =
+    options.modelsFile === undefined ? undefined : loadModelsFile(resolve(io.cwd, options.modelsFile));
+  const entries = [
+    ...(options.runEntries ?? []).map((description) => parseRunEntry(description)),
+    ...(options.confPaths ?? []).flatMap((path) => readConfFile(path)),
+  ];
+  const providers = new Set<string>();
+  for (const entry of entries) {
+    const values = new Map(entry.args);
+    if (values.has('model') || values.has('model_deployment')) {
+      providers.add(resolveModelDeployment(values.get('model'), values.get('model_deployment')).providerId);
+    }
+  }
+  for (const model of splitList(options.models)) {
+    providers.add(resolveModelDeploymentSettings(model, config, io.env).providerId);
+  }
+  for (const judge of resolveJudges(options.judges, config, io.env))
+    providers.add(judge.deployment.providerId);
+  const runConfig = readRunConfigOption(options, io);
+  return {
+    benchmark: [...new Set([...splitList(options.benchmarks), ...entries.map((entry) => entry.benchmarkId)])],
+    provider: [...providers],
+    scorer: [...new Set(Object.values(runConfig?.scorers ?? {}).flat())],
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { findFirstPartyPlugins } from './find-first-party-plugins.ts';
 import { findProjectPlugins } from './find-project-plugins.ts';
 import type { PluginCandidate, PluginOrigin } from './plugin-candidate.ts';
 import type { RunConfig } from './run-config.ts';
+import { type NeededPlugins, selectNeededPlugins } from './select-needed-plugins.ts';
 
 /** Which plugins to look for. */
 export interface PluginSelection {
@@ -14,6 +15,8 @@ export interface PluginSelection {
   cwd: string;
   /** Where first-party plugins are resolved from (default: the runner's own folder). */
   runnerDirectory?: string;
+  /** Only the first-party plugins providing these ids (see `selectNeededPlugins`); default all. */
+  needed?: NeededPlugins;
 }
 
 // A package found twice is loaded once, from the most explicit place that names it.
@@ -45,8 +48,9 @@ export function findPlugins(selection: PluginSelection): PluginCandidate[] {
       chosen.set(candidate.packageName, candidate);
     }
   }
-  return [...chosen.values()].sort(
+  const sorted = [...chosen.values()].sort(
     (a, b) =>
       registrationOrder[a.origin] - registrationOrder[b.origin] || a.packageName.localeCompare(b.packageName),
   );
+  return selection.needed === undefined ? sorted : selectNeededPlugins(sorted, selection.needed);
 }

@@ -103,7 +103,9 @@ export async function executeInstance(
   const annotated = await annotate(execution, instance, rendered, result);
   if (annotated === undefined) return undefined;
   const checkpoint = { status: 'ok' as const, requestKey, result, cached, ...annotated };
-  await save(checkpoint);
+  // An answer from the request cache needs no checkpoint of its own (a resumed run finds it in
+  // the cache again), unless annotations must be kept or an earlier checkpoint must be replaced.
+  if (!cached || execution.annotators.length > 0 || execution.resuming) await save(checkpoint);
   return { source: cached ? 'cache' : 'model', completed: { instance, rendered, checkpoint } };
 }
 

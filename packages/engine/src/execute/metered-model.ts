@@ -55,17 +55,21 @@ export interface MeteredModelOptions {
  */
 export class MeteredModel {
   readonly #inFlight = new Map<string, Promise<GenerationResult>>();
+  /** A frozen copy of the model's cache identity: checked for credentials once, not per request. */
+  readonly #cacheIdentity: Readonly<Record<string, string>>;
 
   constructor(
     readonly model: LanguageModelV1,
     private readonly options: MeteredModelOptions,
-  ) {}
+  ) {
+    this.#cacheIdentity = Object.freeze({ ...model.cacheIdentity });
+  }
 
   keyOf(request: GenerationRequest): string {
     return requestCacheKey({
       providerId: this.model.providerId,
       modelId: this.model.modelId,
-      cacheIdentity: this.model.cacheIdentity,
+      cacheIdentity: this.#cacheIdentity,
       request,
       sampleIndex: 0,
     });

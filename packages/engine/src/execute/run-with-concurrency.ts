@@ -29,6 +29,8 @@ export async function runWithConcurrency<T>(
       try {
         next = await iterator.next();
       } catch (error) {
+        // Stopped meanwhile: a stream that honours the signal ends by throwing; that is no failure.
+        if (signal?.aborted) break;
         // The stream failed (a bad data row): the items in flight still finish before it is rethrown.
         failure ??= { error };
         exhausted = true;

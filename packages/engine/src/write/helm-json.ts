@@ -14,7 +14,7 @@ export function toHelmJson(value: unknown, indent = 0): string {
 }
 
 /** Text gathered before one write to the file: few system calls, bounded memory. */
-const WRITE_CHUNK_CHARACTERS = 1 << 18;
+const WRITE_CHUNK_CHARACTERS = 1 << 15;
 
 /**
  * Writes a JSON document whose one large list is streamed item by item, so memory does not grow

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { type FileHandle, open, rm } from 'node:fs/promises';
 import { toHelmJson } from './helm-json.ts';
 
-const WRITE_CHUNK_CHARACTERS = 1 << 18;
+const WRITE_CHUNK_CHARACTERS = 1 << 15;
 
 /**
  * Items of one JSON list spooled to a temporary file, each written as `,\n<indent><item>`, so that

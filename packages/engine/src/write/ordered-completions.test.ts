@@ -46,6 +46,7 @@ describe('OrderedCompletions', () => {
     const completions = new OrderedCompletions({
       live: true,
       capacity: 10,
+      gapCapacity: 10,
       total: 5,
       readBack: (from) => {
         readBacks.push(from);
@@ -68,6 +69,7 @@ describe('OrderedCompletions', () => {
     const completions = new OrderedCompletions({
       live: true,
       capacity: 2,
+      gapCapacity: 2,
       total: 6,
       readBack: async function* (from) {
         for (let position = from; position < 6; position++) yield item(position);
@@ -90,6 +92,7 @@ describe('OrderedCompletions', () => {
     const completions = new OrderedCompletions({
       live: true,
       capacity: 2,
+      gapCapacity: 2,
       total: 3,
       readBack: async function* () {},
     });
@@ -112,6 +115,7 @@ describe('OrderedCompletions', () => {
     const completions = new OrderedCompletions({
       live: true,
       capacity: 5,
+      gapCapacity: 5,
       total: 3,
       readBack: () => {
         readBack = true;
@@ -129,6 +133,7 @@ describe('OrderedCompletions', () => {
     const completions = new OrderedCompletions({
       live: false,
       capacity: 5,
+      gapCapacity: 5,
       total: 2,
       readBack: async function* (from) {
         expect(from).toBe(0);

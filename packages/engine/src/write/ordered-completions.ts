@@ -12,8 +12,14 @@ export interface OrderedCompletionsOptions {
    * be written while the run executes. Otherwise everything is read back once the run is done.
    */
   live: boolean;
-  /** How many completions may wait for the writer: beyond it, callers wait (back-pressure). */
+  /** How many contiguous completions may wait for the writer: beyond it, callers wait (back-pressure). */
   capacity: number;
+  /**
+   * How many completions may wait behind a gap (a slow earlier instance): beyond it they are
+   * dropped and read back at the end. Larger than `capacity`: a retry that backs off should not
+   * cost a read-back.
+   */
+  gapCapacity: number;
   /** How many positions the run has (0 … total − 1). */
   total: number;
   /**
@@ -54,7 +60,7 @@ export class OrderedCompletions implements AsyncIterable<CompletedInstance> {
     this.waiting.set(position, item ?? null);
     while (this.waiting.has(this.contiguousEnd)) this.contiguousEnd++;
     const ready = this.contiguousEnd - this.next;
-    if (this.waiting.size - ready > this.options.capacity) {
+    if (this.waiting.size - ready > this.options.gapCapacity) {
       // Too many behind a gap: stop holding them; the rest is read back at the end.
       this.live = false;
       this.waiting.clear();
