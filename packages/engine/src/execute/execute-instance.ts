@@ -62,9 +62,10 @@ export async function executeInstance(
 ): Promise<ExecutedInstance | undefined> {
   const rendered = execution.render(instance);
   const requestKey = execution.model.keyOf(rendered.request);
-  const saved = execution.checkpoints.get(execution.runKey, instance.id)?.data as
-    | InstanceCheckpoint
-    | undefined;
+  // A fresh run has no checkpoints: no lookup per instance.
+  const saved = execution.resuming
+    ? (execution.checkpoints.get(execution.runKey, instance.id)?.data as InstanceCheckpoint | undefined)
+    : undefined;
   const save = (checkpoint: InstanceCheckpoint) =>
     execution.checkpoints.save(execution.runKey, { position, instanceId: instance.id, data: checkpoint });
 
