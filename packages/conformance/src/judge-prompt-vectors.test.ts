@@ -84,7 +84,6 @@ function judgedBenchmark(withJudgePrompt: boolean): BenchmarkV1 {
       tags: [],
       definitionPath: 'https://example.org',
       groups: [],
-      metricSpecs: [],
     },
   });
 }

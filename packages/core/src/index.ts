@@ -1,4 +1,5 @@
 export * from './define/define.ts';
+export * from './define/define-benchmark-plugin.ts';
 export * from './define/define-provider-plugin.ts';
 export { createToken, type Token } from './di/create-token.ts';
 export { type Clock, type Environment, type Logger, Tokens } from './di/tokens.ts';
@@ -12,6 +13,12 @@ export * from './schemas/stat.ts';
 export * from './spec/access-tier.ts';
 export type * from './spec/annotator-v1.ts';
 export { applyNormalizers } from './spec/apply-normalizers.ts';
+export { benchmarkAnnotatorSpecs } from './spec/benchmark-annotator-specs.ts';
+export {
+  benchmarkMetricSpecs,
+  HELM_INSTANCES_PER_SPLIT_METRIC,
+  hasHelmMetricSpecs,
+} from './spec/benchmark-metric-specs.ts';
 export type * from './spec/benchmark-v1.ts';
 export { compilePromptTemplate, renderPrompt } from './spec/compile-prompt-template.ts';
 export type * from './spec/dataset-loader-v1.ts';

@@ -12,18 +12,6 @@ export {
   helmCanDownload,
 } from './github-listing.ts';
 export {
-  createMtsamplesDataset,
-  MTSAMPLES_REPOSITORY,
-  MTSAMPLES_SECTION_MARKERS,
-  type MtsamplesDatasetOptions,
-  type MtsamplesReport,
-  type MtsamplesSectionMarker,
-  mtsamplesReportFolder,
-  mtsamplesReportInstance,
-  type ParseMtsamplesReportOptions,
-  parseMtsamplesReport,
-} from './mtsamples-dataset.ts';
-export {
   type OfficeContentTypes,
   type OfficePackage,
   type OfficeRelationship,

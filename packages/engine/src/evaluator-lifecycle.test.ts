@@ -85,7 +85,6 @@ const benchmark: BenchmarkV1 = defineBenchmark({
     tags: [],
     definitionPath: 'https://example.org',
     groups: [],
-    metricSpecs: [],
   },
 });
 

@@ -95,10 +95,10 @@ describe('createJuryScorer', () => {
         default_score: 1.0,
       },
     };
-    expect(scorer.helmMetricSpec).toEqual(metricSpec);
+    expect(scorer.helmMetricSpecs).toEqual([metricSpec]);
     expect(helmJuryMetricSpec(aciBench)).toEqual(metricSpec);
     // Key order as HELM writes the dicts.
-    expect(JSON.stringify(scorer.helmMetricSpec)).toBe(JSON.stringify(metricSpec));
+    expect(JSON.stringify(scorer.helmMetricSpecs)).toBe(JSON.stringify([metricSpec]));
     expect(helmJuryAnnotatorSpec(aciBench)).toEqual({
       class_name: 'helm.benchmark.annotation.aci_bench_annotator.ACIBenchAnnotator',
       args: { annotator_models: annotatorModels },

@@ -101,7 +101,7 @@ export function createJuryScorer(rubric: JuryRubric, options: JuryScorerOptions 
       ...sumNames.map(([, name]) => name),
       names.krippendorffAlpha,
     ],
-    helmMetricSpec: helmJuryMetricSpec(rubric),
+    helmMetricSpecs: [helmJuryMetricSpec(rubric)],
     score(input: ScoreInputV1): ScoreValuesV1 {
       const annotations = input.annotations;
       if (annotations === undefined || !Object.hasOwn(annotations, rubric.name)) return {};

@@ -71,13 +71,20 @@ function generationInput(overrides: {
 }
 
 describe('helmBasicGenerationScorer', () => {
-  it("describes itself as HELM's BasicGenerationMetric", () => {
+  it("stands for HELM's get_basic_metric_specs(names): BasicGenerationMetric and its two siblings", () => {
     const scorer = helmBasicGenerationScorer({ names: EXACT_MATCH_METRIC_NAMES });
     expect(scorer.id).toBe('helm_basic_generation');
-    expect(scorer.helmMetricSpec).toEqual({
-      class_name: 'helm.benchmark.metrics.basic_metrics.BasicGenerationMetric',
-      args: { names: [...EXACT_MATCH_METRIC_NAMES] },
-    });
+    // Keys in HELM's order, as run_spec.json writes them.
+    expect(JSON.stringify(scorer.helmMetricSpecs)).toBe(
+      JSON.stringify([
+        {
+          class_name: 'helm.benchmark.metrics.basic_metrics.BasicGenerationMetric',
+          args: { names: [...EXACT_MATCH_METRIC_NAMES] },
+        },
+        { class_name: 'helm.benchmark.metrics.basic_metrics.BasicReferenceMetric', args: {} },
+        { class_name: 'helm.benchmark.metrics.basic_metrics.InstancesPerSplitMetric', args: {} },
+      ]),
+    );
     expect(scorer.statNames).toContain('training_co2_cost');
     expect(helmBasicGenerationScorer({ names: ['f1_score'], numOutputs: 5 }).statNames).toContain(
       'f1_score@5',

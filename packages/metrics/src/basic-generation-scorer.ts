@@ -9,6 +9,7 @@ import {
   type Stat,
 } from '@medhelm/core';
 import { pythonStrip } from '@medhelm/python-text';
+import { helmBasicMetricSpecs } from './helm-exact-match-metric-specs.ts';
 import { HELM_REFERENCE_METRICS, type ReferenceMetricFunction } from './helm-reference-metrics.ts';
 
 /** Options of {@link helmBasicGenerationScorer}. */
@@ -88,10 +89,10 @@ export function helmBasicGenerationScorer(options: HelmBasicGenerationScorerOpti
   return defineScorer({
     id: 'helm_basic_generation',
     statNames: statNamesFor(names, options.numOutputs),
-    helmMetricSpec: {
-      class_name: 'helm.benchmark.metrics.basic_metrics.BasicGenerationMetric',
-      args: { names },
-    },
+    // HELM's get_basic_metric_specs(names): this scorer is its BasicGenerationMetric, HELM's
+    // BasicReferenceMetric writes nothing for a generation request, and the engine counts the
+    // instances of InstancesPerSplitMetric.
+    helmMetricSpecs: helmBasicMetricSpecs(names),
     score(input) {
       const values: Record<string, number | null> = {};
       const { instance, result } = input;

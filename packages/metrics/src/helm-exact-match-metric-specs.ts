@@ -1,4 +1,4 @@
-import type { HelmObjectSpec } from '@medhelm/core';
+import { HELM_INSTANCES_PER_SPLIT_METRIC, type HelmObjectSpec } from '@medhelm/core';
 
 /** The reference metrics of HELM's `get_exact_match_metric_specs()`, in HELM's order. */
 export const EXACT_MATCH_METRIC_NAMES = [
@@ -13,7 +13,7 @@ export function helmBasicMetricSpecs(names: readonly string[]): HelmObjectSpec[]
   return [
     { class_name: 'helm.benchmark.metrics.basic_metrics.BasicGenerationMetric', args: { names: [...names] } },
     { class_name: 'helm.benchmark.metrics.basic_metrics.BasicReferenceMetric', args: {} },
-    { class_name: 'helm.benchmark.metrics.basic_metrics.InstancesPerSplitMetric', args: {} },
+    { class_name: HELM_INSTANCES_PER_SPLIT_METRIC, args: {} },
   ];
 }
 

@@ -47,7 +47,7 @@ function input(completion: string, references: string[]): ScoreInputV1 {
 
 describe('helmSummarizationScorer', () => {
   it("writes HELM's SummarizationMetric spec for the task", () => {
-    expect(scorer.helmMetricSpec).toEqual(helmSummarizationMetricSpec('aci_bench'));
+    expect(scorer.helmMetricSpecs).toEqual([helmSummarizationMetricSpec('aci_bench')]);
     expect(scorer.statNames).toEqual(['rouge_1', 'rouge_2', 'rouge_l']);
   });
 

@@ -53,7 +53,7 @@ export function helmSummarizationScorer(task: string, device = HELM_SUMMARIZATIO
   return defineScorer({
     id: 'helm_summarization',
     statNames: [...HELM_SUMMARIZATION_STAT_NAMES],
-    helmMetricSpec: helmSummarizationMetricSpec(task, device),
+    helmMetricSpecs: [helmSummarizationMetricSpec(task, device)],
     score(input) {
       const references = input.instance.references.map((reference) => reference.output.text);
       return { ...summarizationRouge(input.completion, references) };

@@ -57,6 +57,7 @@ export {
   helmBasicMetricSpecs,
   helmExactMatchMetricSpecs,
 } from './helm-exact-match-metric-specs.ts';
+export { helmExactMatchScorer } from './helm-exact-match-scorer.ts';
 export {
   HELM_REFERENCE_METRICS,
   type ReferenceMetricFunction,

@@ -98,8 +98,8 @@ describe('llmJuryValidOnlyScorer', () => {
   it('names its stats after the HELM jury stat and declares no HELM metric spec', () => {
     const scorer = llmJuryValidOnlyScorer(options);
     expect(scorer.statNames).toEqual(['medi_qa_accuracy_valid_only', 'medi_qa_accuracy_no_valid_judge']);
-    expect(scorer.helmMetricSpec).toBeUndefined();
-    expect(llmJuryScorer(options).helmMetricSpec).toBeDefined();
+    expect(scorer.helmMetricSpecs).toBeUndefined();
+    expect(llmJuryScorer(options).helmMetricSpecs).toHaveLength(1);
     expect(llmJuryValidOnlyScorer({ ...options, metricName: 'jury_score' }).statNames).toEqual([
       'jury_score_valid_only',
       'jury_score_no_valid_judge',

@@ -70,7 +70,7 @@ export interface LlmJuryValidOnlyScorerOptions {
  * - `<metricName>_no_valid_judge`: 1 when no judge gave a valid reply, else 0 (its mean is the
  *   share of such instances).
  *
- * It has no `helmMetricSpec` (HELM has no such metric), so run_spec.json's `metric_specs` stay
+ * It has no `helmMetricSpecs` (HELM has no such metric), so run_spec.json's `metric_specs` stay
  * HELM's. Throws ScoringError when the instance has no annotations filed under `scenarioName` at
  * all: the jury did not run for it, which is not the same as every judge failing.
  */

@@ -166,7 +166,8 @@ describe('llmJuryScorer', () => {
   it("names HELM's metric class with MedHELM's run-spec arguments", () => {
     const scorer = llmJuryScorer({ scenarioName: 'aci_bench', annotatorModels, defaultScore: 1 });
     expect(scorer.statNames).toEqual(['aci_bench_accuracy']);
-    expect(scorer.helmMetricSpec).toEqual({
+    expect(scorer.helmMetricSpecs).toHaveLength(1);
+    expect(scorer.helmMetricSpecs?.[0]).toEqual({
       class_name: 'helm.benchmark.metrics.llm_jury_metrics.LLMJuryMetric',
       args: {
         metric_name: 'aci_bench_accuracy',
@@ -184,7 +185,7 @@ describe('llmJuryScorer', () => {
       metricName: 'jury_score',
     });
     expect(configurable.statNames).toEqual(['jury_score']);
-    expect(configurable.helmMetricSpec?.args).toEqual({
+    expect(configurable.helmMetricSpecs?.[0]?.args).toEqual({
       metric_name: 'jury_score',
       scenario_name: 'my_bench',
       annotator_models: ['j1'],

@@ -87,15 +87,17 @@ export function llmJuryScorer(options: LlmJuryScorerOptions): ScorerV1 {
   return defineScorer({
     id: metricName,
     statNames: [metricName],
-    helmMetricSpec: {
-      class_name: 'helm.benchmark.metrics.llm_jury_metrics.LLMJuryMetric',
-      args: {
-        metric_name: metricName,
-        scenario_name: scenarioName,
-        annotator_models: helmAnnotatorModels(annotatorModels),
-        ...(defaultScore === null ? {} : { default_score: defaultScore }),
+    helmMetricSpecs: [
+      {
+        class_name: 'helm.benchmark.metrics.llm_jury_metrics.LLMJuryMetric',
+        args: {
+          metric_name: metricName,
+          scenario_name: scenarioName,
+          annotator_models: helmAnnotatorModels(annotatorModels),
+          ...(defaultScore === null ? {} : { default_score: defaultScore }),
+        },
       },
-    },
+    ],
     score(input): ScoreValuesV1 {
       const annotations = input.annotations;
       if (annotations === undefined || Object.keys(annotations).length === 0) {

@@ -146,7 +146,7 @@ describe('medcalcBenchAccuracyCorrectedScorer', () => {
 
   it('declares its stat and no HELM metric spec, so run_spec.json keeps HELM metric_specs', () => {
     expect(scorer.statNames).toEqual([MEDCALC_BENCH_ACCURACY_CORRECTED]);
-    expect(scorer.helmMetricSpec).toBeUndefined();
+    expect(scorer.helmMetricSpecs).toBeUndefined();
   });
 
   it('scores the first completion against the first reference with the extra data', () => {

@@ -74,7 +74,7 @@ export function medcalcBenchAccuracyCorrected(
 /**
  * The `medcalc_bench_accuracy_corrected` scorer: {@link medcalcBenchAccuracyCorrected} of the first
  * completion against the instance's first reference, with the instance's extra data. It has no
- * `helmMetricSpec` (HELM has no such metric), so it adds nothing to run_spec.json's `metric_specs`;
+ * `helmMetricSpecs` (HELM has no such metric), so it adds nothing to run_spec.json's `metric_specs`;
  * its stat follows HELM's stats in stats.json. No references → no stat; no extra data → ScoringError.
  */
 export function medcalcBenchAccuracyCorrectedScorer(): ScorerV1 {

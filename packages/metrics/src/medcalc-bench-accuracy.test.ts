@@ -106,10 +106,9 @@ describe('medcalcBenchAccuracyScorer', () => {
   it("describes itself as HELM's MedCalcBenchMetric", () => {
     expect(scorer.id).toBe('medcalc_bench_accuracy');
     expect(scorer.statNames).toEqual(['medcalc_bench_accuracy']);
-    expect(scorer.helmMetricSpec).toEqual({
-      class_name: 'helm.benchmark.metrics.medcalc_bench_metrics.MedCalcBenchMetric',
-      args: {},
-    });
+    expect(scorer.helmMetricSpecs).toEqual([
+      { class_name: 'helm.benchmark.metrics.medcalc_bench_metrics.MedCalcBenchMetric', args: {} },
+    ]);
   });
 
   it('scores the raw first completion against the first reference with the extra data', () => {

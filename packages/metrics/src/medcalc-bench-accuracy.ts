@@ -93,10 +93,9 @@ export function medcalcBenchAccuracyScorer(): ScorerV1 {
   return defineScorer({
     id: 'medcalc_bench_accuracy',
     statNames: ['medcalc_bench_accuracy'],
-    helmMetricSpec: {
-      class_name: 'helm.benchmark.metrics.medcalc_bench_metrics.MedCalcBenchMetric',
-      args: {},
-    },
+    helmMetricSpecs: [
+      { class_name: 'helm.benchmark.metrics.medcalc_bench_metrics.MedCalcBenchMetric', args: {} },
+    ],
     score(input): ScoreValuesV1 {
       const reference = input.instance.references[0];
       if (reference === undefined) return {};

@@ -82,7 +82,7 @@ describe('medecCorrectedScorer', () => {
 
   it('declares its stat and no HELM metric spec', () => {
     expect(scorer.statNames).toEqual([MEDEC_ERROR_SENTENCE_ACCURACY_CORRECTED]);
-    expect(scorer.helmMetricSpec).toBeUndefined();
+    expect(scorer.helmMetricSpecs).toBeUndefined();
   });
 
   it('scores against the first reference tagged correct, and gives no stat without one', () => {

@@ -52,7 +52,7 @@ export function medecErrorSentenceAccuracyCorrected(
 /**
  * The `medec_error_sentence_accuracy_corrected` scorer: {@link medecErrorSentenceAccuracyCorrected}
  * of the first completion against the instance's first reference tagged correct. It has no
- * `helmMetricSpec` (HELM has no such metric), so run_spec.json's `metric_specs` stay HELM's; its
+ * `helmMetricSpecs` (HELM has no such metric), so run_spec.json's `metric_specs` stay HELM's; its
  * stat follows HELM's stats in stats.json. No correct reference → no stat.
  */
 export function medecCorrectedScorer(): ScorerV1 {

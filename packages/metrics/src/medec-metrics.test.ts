@@ -116,10 +116,9 @@ describe('medecScorer', () => {
   const scorer = medecScorer();
 
   it("names HELM's metric class and its stats", () => {
-    expect(scorer.helmMetricSpec).toEqual({
-      class_name: 'helm.benchmark.metrics.medec_metrics.MedecMetric',
-      args: {},
-    });
+    expect(scorer.helmMetricSpecs).toEqual([
+      { class_name: 'helm.benchmark.metrics.medec_metrics.MedecMetric', args: {} },
+    ]);
     expect(scorer.statNames).toEqual(MEDEC_STAT_NAMES);
     expect(MEDEC_STAT_NAMES).toEqual(['medec_error_flag_accuracy', 'medec_error_sentence_accuracy']);
   });

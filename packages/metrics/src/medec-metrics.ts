@@ -96,7 +96,7 @@ export function medecScorer(): ScorerV1 {
   return defineScorer({
     id: 'medec',
     statNames: MEDEC_STAT_NAMES,
-    helmMetricSpec: { class_name: 'helm.benchmark.metrics.medec_metrics.MedecMetric', args: {} },
+    helmMetricSpecs: [{ class_name: 'helm.benchmark.metrics.medec_metrics.MedecMetric', args: {} }],
     score(input): ScoreValuesV1 {
       const references = input.instance.references;
       const correct = references.find((reference) => reference.tags.includes(CORRECT_TAG));

@@ -109,7 +109,7 @@ describe('mimicivBillingCodeCorrectedScorer', () => {
       'mimiciv_billing_code_recall_corrected',
       'mimiciv_billing_code_f1_corrected',
     ]);
-    expect(scorer.helmMetricSpec).toBeUndefined();
+    expect(scorer.helmMetricSpecs).toBeUndefined();
   });
 
   it('scores the completion against every reference, whatever its tags', () => {

@@ -86,7 +86,7 @@ export function mimicivBillingCodeMetricsCorrected(
 
 /**
  * The corrected MIMIC-IV billing-code scorer: {@link mimicivBillingCodeMetricsCorrected} of the
- * first completion against the texts of all the instance's references. It has no `helmMetricSpec`
+ * first completion against the texts of all the instance's references. It has no `helmMetricSpecs`
  * (HELM has no such metric), so a benchmark that adds it beside {@link mimicivBillingCodeScorer}
  * keeps HELM's `metric_specs`; its stats follow HELM's in stats.json.
  */

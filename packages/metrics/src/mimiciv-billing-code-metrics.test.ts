@@ -149,10 +149,12 @@ describe('mimicivBillingCodeScorer', () => {
   const scorer = mimicivBillingCodeScorer();
 
   it("names HELM's metric class and its stats", () => {
-    expect(scorer.helmMetricSpec).toEqual({
-      class_name: 'helm.benchmark.metrics.mimiciv_billing_code_metrics.MIMICIVBillingCodeMetric',
-      args: {},
-    });
+    expect(scorer.helmMetricSpecs).toEqual([
+      {
+        class_name: 'helm.benchmark.metrics.mimiciv_billing_code_metrics.MIMICIVBillingCodeMetric',
+        args: {},
+      },
+    ]);
     expect(scorer.statNames).toEqual([
       'mimiciv_billing_code_precision',
       'mimiciv_billing_code_recall',

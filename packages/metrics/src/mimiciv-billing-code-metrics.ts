@@ -93,10 +93,12 @@ export function mimicivBillingCodeScorer(): ScorerV1 {
   return defineScorer({
     id: 'mimiciv_billing_code',
     statNames: MIMICIV_BILLING_CODE_STAT_NAMES,
-    helmMetricSpec: {
-      class_name: 'helm.benchmark.metrics.mimiciv_billing_code_metrics.MIMICIVBillingCodeMetric',
-      args: {},
-    },
+    helmMetricSpecs: [
+      {
+        class_name: 'helm.benchmark.metrics.mimiciv_billing_code_metrics.MIMICIVBillingCodeMetric',
+        args: {},
+      },
+    ],
     score(input): ScoreValuesV1 {
       return mimicivBillingCodeMetrics(
         input.completion,

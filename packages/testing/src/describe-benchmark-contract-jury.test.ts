@@ -113,7 +113,6 @@ function juriedBenchmark(): BenchmarkV1 {
       tags: [],
       definitionPath: 'https://example.org/mini-juried',
       groups: [],
-      metricSpecs: [],
     },
   });
 }

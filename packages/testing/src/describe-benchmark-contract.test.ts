@@ -127,7 +127,6 @@ function mcqBenchmark(
       tags: [],
       definitionPath: 'https://example.org/mini-mcq',
       groups: [],
-      metricSpecs: [],
     },
     ...overrides,
   });

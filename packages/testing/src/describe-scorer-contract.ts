@@ -4,6 +4,7 @@ import {
   addToStat,
   emptyStat,
   type GenerationRequest,
+  helmObjectSpecSchema,
   MedHelmError,
   type MedHelmPluginV1,
   pluginManifestSchema,
@@ -154,7 +155,9 @@ export function describeScorerContract(scorer: ScorerV1, options: ScorerContract
         expect(typeof name === 'string' && name !== '', `stat name ${name}`).toBe(true);
       expect(new Set(scorer.statNames).size, 'statNames are unique').toBe(scorer.statNames.length);
       expect(typeof scorer.score).toBe('function');
-      if (scorer.helmMetricSpec !== undefined) expect(typeof scorer.helmMetricSpec.class_name).toBe('string');
+      for (const spec of [...(scorer.helmMetricSpecs ?? []), ...(scorer.helmAnnotatorSpecs ?? [])]) {
+        expect(helmObjectSpecSchema.safeParse(spec).success, `HELM spec ${JSON.stringify(spec)}`).toBe(true);
+      }
     });
 
     const { packageJsonPath } = options;

@@ -7,9 +7,10 @@ export const EVERY_BENCHMARK = '*';
 
 /**
  * Adds a run config's extra scorers (`scorers: { <benchmark id>: [<scorer id>, ...] }`) to the
- * plans of those benchmarks. They score after the benchmark's own scorers; the engine writes their
- * stats after HELM's in stats.json and per_instance_stats.json. run_spec.json's `metric_specs` come
- * from the benchmark's HELM description and do not change. A scorer that would add into one of the
+ * plans of those benchmarks (`RunPlan.extraScorers`, not the benchmark's own scorers). They score
+ * after the benchmark's own scorers; the engine writes their stats after HELM's in stats.json and
+ * per_instance_stats.json. run_spec.json's `metric_specs` come from the benchmark's own scorers and
+ * do not change, even for an extra scorer that carries HELM metric specs. A scorer that would add into one of the
  * benchmark's own stats (same id or stat name) is refused, so HELM's numbers cannot move.
  */
 export function addExtraScorers(
@@ -35,7 +36,7 @@ export function addExtraScorers(
     const extra = ids.map((id) => registries.scorers.get(id));
     for (const scorer of extra)
       checkNoOverlap(plan.benchmark, scorer, registries.scorers.sourceOf(scorer.id));
-    return { ...plan, benchmark: { ...plan.benchmark, scorers: [...plan.benchmark.scorers, ...extra] } };
+    return { ...plan, extraScorers: [...(plan.extraScorers ?? []), ...extra] };
   });
 }
 

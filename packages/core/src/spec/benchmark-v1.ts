@@ -1,4 +1,3 @@
-import type { HelmObjectSpec } from '../schemas/helm-spec.ts';
 import type { AccessTier, MedHelmCategory, SpecificationVersionV1 } from './access-tier.ts';
 import type { AnnotatorV1 } from './annotator-v1.ts';
 import type { DatasetLoaderV1 } from './dataset-loader-v1.ts';
@@ -7,7 +6,12 @@ import type { PromptTemplateV1 } from './prompt-template-v1.ts';
 import type { PromptTemplateV2 } from './prompt-template-v2.ts';
 import type { ScorerV1 } from './scorer-v1.ts';
 
-/** How HELM describes the benchmark; written to run_spec.json and scenario.json. */
+/**
+ * How HELM describes the benchmark's scenario and run; written to run_spec.json and scenario.json.
+ * The run spec's `metric_specs` and `annotators` are not listed here: they come from the
+ * benchmark's scorers and annotators themselves (`benchmarkMetricSpecs`,
+ * `benchmarkAnnotatorSpecs`), so no scorer can lack its spec nor a spec its scorer.
+ */
 export interface HelmScenarioDescriptionV1 {
   /** Full Python class path of HELM's scenario. */
   scenarioClassName: string;
@@ -29,10 +33,6 @@ export interface HelmScenarioDescriptionV1 {
   definitionPath: string;
   /** HELM run groups the run belongs to (MedHELM schema names). */
   groups: readonly string[];
-  /** HELM `metric_specs` of the run spec, exactly as HELM writes them. */
-  metricSpecs: readonly HelmObjectSpec[];
-  /** HELM `annotators` of the run spec (e.g. EHRSQL's SQL executor, the LLM jury), when it has any. */
-  annotatorSpecs?: readonly HelmObjectSpec[];
 }
 
 /**
@@ -52,6 +52,10 @@ export interface BenchmarkV1 {
   /** The prompt; a v2 template renders from the run's adapter spec (run-entry overrides included). */
   readonly prompt: PromptTemplateV1 | PromptTemplateV2;
   readonly normalizers: readonly NormalizerV1[];
+  /**
+   * The scorers, HELM's in the order of HELM's `metric_specs` (each brings its own specs, see
+   * `ScorerV1.helmMetricSpecs`); scorers without a HELM spec score after them wherever listed.
+   */
   readonly scorers: readonly ScorerV1[];
   /**
    * Annotators run on each completed instance before scoring (HELM's run spec `annotators`), e.g.
@@ -64,7 +68,7 @@ export interface BenchmarkV1 {
    * Our corrected counterpart of the headline metric, for a benchmark whose HELM headline stat is
    * known to be wrong (e.g. `medcalc_bench_accuracy_corrected` beside `medcalc_bench_accuracy`).
    * A stat one of the benchmark's scorers produces in addition to HELM's (a scorer without
-   * `helmMetricSpec`, so run_spec.json's `metric_specs` stay HELM's); the headline itself stays
+   * `helmMetricSpecs`, so run_spec.json's `metric_specs` stay HELM's); the headline itself stays
    * HELM's. The engine reports its mean on `split` beside the headline (`RunOutcome.headline.corrected`,
    * medhelm_run.json) and the results table prints it in its `corrected` column. Absent: `-`.
    */

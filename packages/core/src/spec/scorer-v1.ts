@@ -54,8 +54,23 @@ export interface ScorerV1 {
   readonly id: string;
   /** The stat names `score` can produce, for tables and schema generation. */
   readonly statNames: readonly string[];
-  /** The HELM metric class this scorer reproduces, written to run_spec.json's `metric_specs`. */
-  readonly helmMetricSpec?: HelmObjectSpec;
+  /**
+   * The HELM metric specs this scorer stands for, in HELM's order: run_spec.json's `metric_specs`
+   * are the benchmark's scorers' specs, scorer after scorer (`benchmarkMetricSpecs`), and
+   * stats.json writes this scorer's stats at the place of its first spec. One scorer can stand for
+   * several classes: HELM's `get_basic_metric_specs` is BasicGenerationMetric, BasicReferenceMetric
+   * (no stats for a generation request) and InstancesPerSplitMetric, whose `num_instances` the
+   * engine computes and writes at that place (`HELM_INSTANCES_PER_SPLIT_METRIC`). Absent or
+   * empty for a scorer HELM has no metric for (a corrected metric, a third party's): its stats come
+   * after HELM's and `metric_specs` stay HELM's.
+   */
+  readonly helmMetricSpecs?: readonly HelmObjectSpec[];
+  /**
+   * HELM annotators whose work this scorer does itself, written to run_spec.json's `annotators`
+   * after the benchmark's annotators' own (EHRSQL's scorer runs the SQL that HELM's EhrSqlAnnotator
+   * runs, so its per-instance judgement never becomes an annotation of its own).
+   */
+  readonly helmAnnotatorSpecs?: readonly HelmObjectSpec[];
   score(input: ScoreInputV1): ScoreValuesV1 | Promise<ScoreValuesV1>;
   /**
    * Corpus-level stats derived from this scorer's merged per-instance stats of one context (HELM's

@@ -4,6 +4,7 @@ import {
   type HelmAdapterSpec,
   type ModelProviderV1,
   type Registry,
+  type ScorerV1,
 } from '@medhelm/core';
 import { type ModelDeployment, resolveModelDeployment } from './model-deployment.ts';
 import type { RunEntry } from './run-entry.ts';
@@ -18,6 +19,12 @@ export interface RunPlan {
   adapterSpec: HelmAdapterSpec;
   /** HELM run groups (`run_spec.groups`). */
   groups: string[];
+  /**
+   * Scorers the run adds to the benchmark's own (a run config's extra scorers): they score after
+   * them, their stats follow HELM's in stats.json and per_instance_stats.json, and run_spec.json's
+   * `metric_specs` stay the benchmark's, whatever HELM specs they carry.
+   */
+  extraScorers?: readonly ScorerV1[];
   /**
    * The run's one concurrency: instances in flight, the deployment limiter's slots and the
    * provider's connection pool (`--concurrency`, else the deployment's `limits.concurrency`, else

@@ -39,7 +39,6 @@ export function fakeBenchmark(id: string) {
       tags: [],
       definitionPath: 'https://example.org',
       groups: [id],
-      metricSpecs: [],
     },
   });
 }

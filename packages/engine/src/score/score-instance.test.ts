@@ -57,7 +57,6 @@ const benchmark: BenchmarkV1 = defineBenchmark({
     tags: [],
     definitionPath: 'https://example.org',
     groups: [],
-    metricSpecs: [],
   },
 });
 

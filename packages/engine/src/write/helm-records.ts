@@ -1,4 +1,6 @@
 import {
+  benchmarkAnnotatorSpecs,
+  benchmarkMetricSpecs,
   type GenerationRequest,
   type GenerationResult,
   type HelmAdapterSpec,
@@ -107,15 +109,17 @@ const NO_DATA_AUGMENTATION = {
 
 export function helmRunSpec(plan: RunPlan): Record<string, unknown> {
   const helm = plan.benchmark.helm;
+  // The benchmark's own scorers and annotators only: a run's extra scorers never reach the run spec.
+  const annotators = benchmarkAnnotatorSpecs(plan.benchmark);
   return {
     name: plan.runName,
     scenario_spec: { class_name: helm.scenarioClassName, args: helm.scenarioArgs },
     adapter_spec: orderHelmAdapterSpec(plan.adapterSpec),
-    metric_specs: helm.metricSpecs satisfies readonly HelmObjectSpec[],
+    metric_specs: benchmarkMetricSpecs(plan.benchmark) satisfies readonly HelmObjectSpec[],
     data_augmenter_spec: NO_DATA_AUGMENTATION,
     groups: plan.groups,
     // RunSpec.annotators is None (left out) unless the run spec names annotators.
-    ...(helm.annotatorSpecs === undefined ? {} : { annotators: helm.annotatorSpecs }),
+    ...(annotators.length === 0 ? {} : { annotators }),
   };
 }
 

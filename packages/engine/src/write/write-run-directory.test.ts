@@ -151,7 +151,6 @@ describe.skipIf(sharedDirectory === undefined)('writeRunDirectory against a run 
         tags: [],
         definitionPath: 'https://example.org',
         groups: runSpec.groups,
-        metricSpecs: runSpec.metric_specs,
       },
     });
     const plan: RunPlan = {

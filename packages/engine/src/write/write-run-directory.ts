@@ -1,6 +1,13 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type DatasetFileV1, orderHelmAdapterSpec, type ScorerV1, type Stat } from '@medhelm/core';
+import {
+  type DatasetFileV1,
+  HELM_INSTANCES_PER_SPLIT_METRIC,
+  hasHelmMetricSpecs,
+  orderHelmAdapterSpec,
+  type ScorerV1,
+  type Stat,
+} from '@medhelm/core';
 import type { CompletedInstance } from '../checkpoint-record.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import type { ScoringFailure } from '../run-outcome.ts';
@@ -9,8 +16,6 @@ import { instancesPerSplitStats, ScorerStatsAggregator } from '../score/scorer-s
 import { StreamedJsonWriter, toHelmJson } from './helm-json.ts';
 import { helmRequestState, helmRunSpec, helmScenario, helmStat } from './helm-records.ts';
 import { ItemSpool, joinSpools } from './item-spool.ts';
-
-const INSTANCES_PER_SPLIT_METRIC = 'helm.benchmark.metrics.basic_metrics.InstancesPerSplitMetric';
 
 /** What writing a run directory produced. */
 export interface WrittenRun {
@@ -194,21 +199,32 @@ type StatStep = { kind: 'scorer'; scorer: ScorerV1 } | { kind: 'instances-per-sp
 
 /**
  * The order stats.json follows: HELM concatenates the stats of each metric in `metric_specs`
- * order. Scorers are matched to specs by their HELM class; InstancesPerSplitMetric is the engine's
- * own `num_instances`; scorers without a HELM counterpart (third-party) come last.
+ * order, and `metric_specs` are the benchmark's scorers' own specs, scorer after scorer
+ * (`benchmarkMetricSpecs`). So each HELM scorer's stats stand at its first spec, and where a
+ * scorer's specs name InstancesPerSplitMetric the engine's own `num_instances` stands there.
+ * Scorers without a HELM spec (corrected metrics, third parties) come last, then the run's extra
+ * scorers.
  */
 function statSteps(plan: RunPlan): StatStep[] {
-  const remaining = [...plan.benchmark.scorers];
+  const { scorers } = plan.benchmark;
   const steps: StatStep[] = [];
-  for (const spec of plan.benchmark.helm.metricSpecs) {
-    if (spec.class_name === INSTANCES_PER_SPLIT_METRIC) {
-      steps.push({ kind: 'instances-per-split' });
-      continue;
+  for (const scorer of scorers.filter(hasHelmMetricSpecs)) {
+    let placed = false;
+    for (const spec of scorer.helmMetricSpecs ?? []) {
+      if (spec.class_name === HELM_INSTANCES_PER_SPLIT_METRIC) steps.push({ kind: 'instances-per-split' });
+      else if (!placed) {
+        steps.push({ kind: 'scorer', scorer });
+        placed = true;
+      }
     }
-    const index = remaining.findIndex((scorer) => scorer.helmMetricSpec?.class_name === spec.class_name);
-    if (index !== -1) steps.push({ kind: 'scorer', scorer: remaining.splice(index, 1)[0]! });
+    if (!placed) steps.push({ kind: 'scorer', scorer });
   }
-  for (const scorer of remaining) steps.push({ kind: 'scorer', scorer });
+  for (const scorer of [
+    ...scorers.filter((scorer) => !hasHelmMetricSpecs(scorer)),
+    ...(plan.extraScorers ?? []),
+  ]) {
+    steps.push({ kind: 'scorer', scorer });
+  }
   return steps;
 }
 

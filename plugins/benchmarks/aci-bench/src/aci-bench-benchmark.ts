@@ -1,22 +1,19 @@
+import { helmScenario, juryBenchmarkParts } from '@medhelm/benchmark-recipes';
 import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
-import {
-  createJuryAnnotator,
-  createJuryScorer,
-  helmJuryAnnotatorSpec,
-  helmJuryMetricSpec,
-} from '@medhelm/jury';
-import {
-  helmBasicGenerationScorer,
-  helmBasicMetricSpecs,
-  helmSummarizationMetricSpec,
-  helmSummarizationScorer,
-} from '@medhelm/metrics';
 import { createAciBenchDataset } from './aci-bench-dataset.ts';
 import { aciBenchJuryRubric } from './aci-bench-jury-rubric.ts';
-import { createAciBenchPrompt } from './aci-bench-prompt.ts';
 
 /** HELM's run spec and scenario name. */
 export const ACI_BENCH_ID = 'aci_bench';
+
+/** The instructions of HELM's `get_aci_bench_run_spec` (medhelm_run_specs.py), verbatim. */
+export const ACI_BENCH_INSTRUCTIONS =
+  'Summarize the conversation to generate a clinical note with four sections:\n' +
+  '1. HISTORY OF PRESENT ILLNESS\n' +
+  '2. PHYSICAL EXAM\n' +
+  '3. RESULTS\n' +
+  '4. ASSESSMENT AND PLAN\n\n' +
+  'The conversation is:';
 
 /**
  * MedHELM's ACI-Bench benchmark: write a clinical note (history of present illness, physical exam,
@@ -35,38 +32,21 @@ export function createAciBenchBenchmark(): BenchmarkV1 {
     access: 'public',
     license: 'CC-BY-4.0',
     dataset: createAciBenchDataset(),
-    prompt: createAciBenchPrompt(),
-    // HELM scores the raw completion (SummarizationMetric strips it itself).
-    normalizers: [],
-    // In the order of HELM's metric_specs: SummarizationMetric (ROUGE only, see the README),
-    // get_basic_metric_specs([]) (no reference metrics: token, runtime and finish-reason stats), then
-    // LLMJuryMetric (the headline, from the jury's annotation).
-    scorers: [
-      helmSummarizationScorer(ACI_BENCH_ID),
-      helmBasicGenerationScorer({ names: [] }),
-      createJuryScorer(aciBenchJuryRubric),
-    ],
-    // HELM's run spec annotators: the three-judge jury.
-    annotators: [createJuryAnnotator(aciBenchJuryRubric)],
-    mainMetric: { name: aciBenchJuryRubric.metricName, split: 'test' },
-    helm: {
-      scenarioClassName: 'helm.benchmark.scenarios.aci_bench_scenario.ACIBenchScenario',
-      scenarioArgs: {},
-      scenarioName: ACI_BENCH_ID,
+    // get_aci_bench_run_spec: one note of at most 768 tokens, judged by the jury.
+    ...juryBenchmarkParts(ACI_BENCH_ID, aciBenchJuryRubric, {
+      instructions: ACI_BENCH_INSTRUCTIONS,
+      inputNoun: 'Conversation',
+      outputNoun: 'Clinical Note',
+      maxTokens: 768,
+    }),
+    helm: helmScenario({
+      className: 'helm.benchmark.scenarios.aci_bench_scenario.ACIBenchScenario',
+      name: ACI_BENCH_ID,
       // ACIBenchScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
-      scenarioDescription:
+      description:
         "ACI-Bench is a benchmark of real-world patient-doctor conversations paired withstructured clinical notes. The benchmark evaluates a model's ability to understandspoken medical dialogue and convert it into formal clinical documentation, coveringsections such as history of present illness, physical exam findings, results, and assessmentand plan.",
       tags: ['summarization', 'medicine'],
-      definitionPath:
-        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/aci_bench_scenario.py',
       groups: ['clinical', ACI_BENCH_ID],
-      // get_summarization_metric_specs(metric_args) + [LLMJuryMetric], as get_aci_bench_run_spec builds them.
-      metricSpecs: [
-        helmSummarizationMetricSpec(ACI_BENCH_ID),
-        ...helmBasicMetricSpecs([]),
-        helmJuryMetricSpec(aciBenchJuryRubric),
-      ],
-      annotatorSpecs: [helmJuryAnnotatorSpec(aciBenchJuryRubric)],
-    },
+    }),
   });
 }

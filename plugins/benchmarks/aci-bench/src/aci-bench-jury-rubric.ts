@@ -1,3 +1,4 @@
+import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -61,18 +62,11 @@ Ensure the output is valid JSON:
 
 /**
  * What MedHELM's jury judges for aci_bench: HELM's ACIBenchAnnotator (annotator name `aci_bench`,
- * criteria accuracy, completeness and clarity, each a `score` with an `explanation`) and the
- * run spec's LLMJuryMetric (`aci_bench_accuracy`, default score 1.0 when no judge answers).
+ * MedHELM's criteria accuracy, completeness and clarity) and the run spec's LLMJuryMetric
+ * (`aci_bench_accuracy`, default score 1.0 when no judge answers).
  */
-export const aciBenchJuryRubric: JuryRubric = {
+export const aciBenchJuryRubric: JuryRubric = medhelmJuryRubric({
   name: 'aci_bench',
-  promptTemplate: ACI_BENCH_JUDGE_PROMPT_TEMPLATE,
-  criteria: {
-    accuracy: ['score', 'explanation'],
-    completeness: ['score', 'explanation'],
-    clarity: ['score', 'explanation'],
-  },
   helmAnnotatorClassName: 'helm.benchmark.annotation.aci_bench_annotator.ACIBenchAnnotator',
-  metricName: 'aci_bench_accuracy',
-  defaultScore: 1,
-};
+  promptTemplate: ACI_BENCH_JUDGE_PROMPT_TEMPLATE,
+});

@@ -1,7 +1,7 @@
-import { definePlugin } from '@medhelm/core';
+import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createAciBenchBenchmark } from './aci-bench-benchmark.ts';
 
-export { ACI_BENCH_ID, createAciBenchBenchmark } from './aci-bench-benchmark.ts';
+export { ACI_BENCH_ID, ACI_BENCH_INSTRUCTIONS, createAciBenchBenchmark } from './aci-bench-benchmark.ts';
 export {
   ACI_BENCH_INPUT_PREFIX,
   ACI_BENCH_REVISION,
@@ -14,14 +14,9 @@ export {
   readAciBenchFile,
 } from './aci-bench-dataset.ts';
 export { ACI_BENCH_JUDGE_PROMPT_TEMPLATE, aciBenchJuryRubric } from './aci-bench-jury-rubric.ts';
-export { ACI_BENCH_INSTRUCTIONS, aciBenchAdapterSpec, createAciBenchPrompt } from './aci-bench-prompt.ts';
 
 /** The ACI-Bench benchmark, as the runner registers it. */
 export const aciBenchBenchmark = createAciBenchBenchmark();
 
 /** The plugin the runner loads: registers {@link aciBenchBenchmark}. */
-export const plugin = definePlugin({
-  name: '@medhelm/benchmark-aci-bench',
-  kind: 'benchmark',
-  register: (context) => context.registerBenchmark(aciBenchBenchmark),
-});
+export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-aci-bench', aciBenchBenchmark);

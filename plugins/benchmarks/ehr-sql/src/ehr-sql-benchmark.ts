@@ -1,15 +1,21 @@
+import { generationBenchmarkParts, helmScenario } from '@medhelm/benchmark-recipes';
 import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
-import {
-  EXACT_MATCH_METRIC_NAMES,
-  helmBasicGenerationScorer,
-  helmExactMatchMetricSpecs,
-} from '@medhelm/metrics';
+import { helmExactMatchScorer } from '@medhelm/metrics';
 import { createEhrSqlDataset } from './ehr-sql-dataset.ts';
-import { createEhrSqlPrompt } from './ehr-sql-prompt.ts';
-import { createEhrSqlScorer, EHR_SQL_METRIC_SPEC, type EhrSqlScorerOptions } from './ehr-sql-scorer.ts';
+import { createEhrSqlScorer, type EhrSqlScorerOptions } from './ehr-sql-scorer.ts';
 
 /** HELM's run spec and scenario name. */
 export const EHR_SQL_ID = 'ehr_sql';
+
+/** The instructions of HELM's `get_ehr_sql_run_spec` (medhelm_run_specs.py), verbatim. */
+export const EHR_SQL_INSTRUCTIONS =
+  'You are a highly skilled AI specializing in medical SQL queries. ' +
+  'Given a database schema and a medical question, generate a valid SQL query ' +
+  'that retrieves the required information from the database. ' +
+  'Output only the SQL query without explanations.\n\n' +
+  'Input: A database schema followed by a natural language question.\n' +
+  "Output: A valid SQL query ending with ;. Only return SQL query, don't add additional text.\n\n" +
+  'If the question is unanswerable, return an empty string without additional text or comments.';
 
 /** Options of {@link createEhrSqlBenchmark}. */
 export interface EhrSqlBenchmarkOptions {
@@ -35,31 +41,29 @@ export function createEhrSqlBenchmark(options: EhrSqlBenchmarkOptions = {}): Ben
     access: 'public',
     license: 'CC-BY-4.0',
     dataset: createEhrSqlDataset(),
-    prompt: createEhrSqlPrompt(),
-    // HELM scores the raw completion: its annotator extracts the SQL, its metrics strip it.
-    normalizers: [],
-    // In the order of HELM's metric_specs: EhrSqlMetric, then get_exact_match_metric_specs().
-    scorers: [
-      createEhrSqlScorer(options.scorer),
-      helmBasicGenerationScorer({ names: EXACT_MATCH_METRIC_NAMES }),
-    ],
-    mainMetric: { name: 'ehr_sql_execution_accuracy', split: 'test' },
-    helm: {
-      scenarioClassName: 'helm.benchmark.scenarios.ehr_sql_scenario.EhrSqlScenario',
-      scenarioArgs: {},
-      scenarioName: EHR_SQL_ID,
+    // get_generation_adapter_spec(..., max_tokens=1024, temperature=0). HELM scores the raw
+    // completion (its annotator extracts the SQL, its metrics strip it): EhrSqlMetric, then
+    // get_exact_match_metric_specs().
+    ...generationBenchmarkParts(
+      {
+        instructions: EHR_SQL_INSTRUCTIONS,
+        inputNoun: 'Medical Question + Schema',
+        outputNoun: 'SQL Query',
+        maxTokens: 1024,
+        temperature: 0,
+      },
+      {
+        scorers: [createEhrSqlScorer(options.scorer), helmExactMatchScorer()],
+        mainMetric: 'ehr_sql_execution_accuracy',
+      },
+    ),
+    helm: helmScenario({
+      className: 'helm.benchmark.scenarios.ehr_sql_scenario.EhrSqlScenario',
+      name: EHR_SQL_ID,
       // EhrSqlScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
-      scenarioDescription:
+      description:
         "EHRSQL is a benchmark designed to evaluate models on generating structured queriesfor clinical research. Each example includes a natural language question and a databaseschema, and the task is to produce an SQL query that would return the correct resultfor a biomedical research objective. This benchmark assesses a model's understandingof medical terminology, data structures, and query construction.",
       tags: ['sql', 'medical', 'reasoning'],
-      definitionPath:
-        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/ehr_sql_scenario.py',
-      groups: [EHR_SQL_ID],
-      metricSpecs: [EHR_SQL_METRIC_SPEC, ...helmExactMatchMetricSpecs()],
-      // get_ehr_sql_run_spec: AnnotatorSpec(class_name=...EhrSqlAnnotator), args defaulting to {}.
-      annotatorSpecs: [
-        { class_name: 'helm.benchmark.annotation.ehr_sql_annotator.EhrSqlAnnotator', args: {} },
-      ],
-    },
+    }),
   });
 }

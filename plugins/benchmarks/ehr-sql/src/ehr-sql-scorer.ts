@@ -21,6 +21,15 @@ export const EHR_SQL_METRIC_SPEC = {
   args: {},
 } as const;
 
+/**
+ * HELM's annotator, as get_ehr_sql_run_spec lists it in run_spec.json (`AnnotatorSpec(class_name=
+ * ...EhrSqlAnnotator)`, args defaulting to `{}`). The scorer does its work itself.
+ */
+export const EHR_SQL_ANNOTATOR_SPEC = {
+  class_name: 'helm.benchmark.annotation.ehr_sql_annotator.EhrSqlAnnotator',
+  args: {},
+} as const;
+
 /** Options of {@link createEhrSqlScorer}. */
 export interface EhrSqlScorerOptions {
   /**
@@ -73,7 +82,10 @@ export function createEhrSqlScorer(options: EhrSqlScorerOptions = {}): EhrSqlSco
   const scorer = defineScorer({
     id: 'ehr_sql',
     statNames: EHR_SQL_STAT_NAMES,
-    helmMetricSpec: EHR_SQL_METRIC_SPEC,
+    // The annotation HELM's EhrSqlAnnotator would file is built in `score` and handed to
+    // `onAnnotation`, so the scorer stands for both of HELM's classes.
+    helmMetricSpecs: [EHR_SQL_METRIC_SPEC],
+    helmAnnotatorSpecs: [EHR_SQL_ANNOTATOR_SPEC],
     async score(input): Promise<ScoreValuesV1> {
       const { instance, resolveFile } = input;
       if (resolveFile === undefined) {

@@ -1,7 +1,12 @@
-import { definePlugin } from '@medhelm/core';
+import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createEhrSqlBenchmark } from './ehr-sql-benchmark.ts';
 
-export { createEhrSqlBenchmark, EHR_SQL_ID, type EhrSqlBenchmarkOptions } from './ehr-sql-benchmark.ts';
+export {
+  createEhrSqlBenchmark,
+  EHR_SQL_ID,
+  EHR_SQL_INSTRUCTIONS,
+  type EhrSqlBenchmarkOptions,
+} from './ehr-sql-benchmark.ts';
 export {
   EHR_SQL_DATABASE_FILE,
   EHR_SQL_DATABASE_REVISION,
@@ -27,7 +32,6 @@ export {
   extractEhrSqlSchema,
   readEhrSqlQuestions,
 } from './ehr-sql-dataset.ts';
-export { createEhrSqlPrompt, EHR_SQL_INSTRUCTIONS, ehrSqlAdapterSpec } from './ehr-sql-prompt.ts';
 export {
   createEhrSqlScorer,
   EHR_SQL_METRIC_SPEC,
@@ -39,8 +43,4 @@ export {
 export const ehrSqlBenchmark = createEhrSqlBenchmark();
 
 /** The plugin the runner loads: registers {@link ehrSqlBenchmark}. */
-export const plugin = definePlugin({
-  name: '@medhelm/benchmark-ehr-sql',
-  kind: 'benchmark',
-  register: (context) => context.registerBenchmark(ehrSqlBenchmark),
-});
+export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-ehr-sql', ehrSqlBenchmark);

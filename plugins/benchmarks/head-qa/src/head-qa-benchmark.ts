@@ -1,16 +1,17 @@
-import type { BenchmarkV1 } from '@medhelm/core';
-import { defineBenchmark } from '@medhelm/core';
-import {
-  EXACT_MATCH_METRIC_NAMES,
-  helmBasicGenerationScorer,
-  helmExactMatchMetricSpecs,
-  multipleChoiceOutputMappingNormalizer,
-} from '@medhelm/metrics';
+import { helmScenario, multipleChoiceBenchmarkParts } from '@medhelm/benchmark-recipes';
+import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
 import { createHeadQaDataset } from './head-qa-dataset.ts';
-import { createHeadQaPrompt } from './head-qa-prompt.ts';
 
 /** HELM's run spec and scenario name. */
 export const HEAD_QA_ID = 'head_qa';
+
+/** The instructions of HELM's `get_head_qa_run_spec` (medhelm_run_specs.py), verbatim. */
+export const HEAD_QA_INSTRUCTIONS =
+  'You are a highly knowledgeable AI assistant specializing in biomedical sciences. Your task is to answer ' +
+  'multiple-choice questions accurately based on the options provided. ' +
+  'Each question will relate to biomedical concepts, ' +
+  'and you will be asked to choose the most appropriate answer.\n\n' +
+  'Select the correct answer by outputting only the letter corresponding to your choice (A, B, C, or D).';
 
 /**
  * MedHELM's HEAD-QA benchmark: the English test split (2016 and 2017 Spanish healthcare
@@ -29,25 +30,23 @@ export function createHeadQaBenchmark(): BenchmarkV1 {
     access: 'public',
     license: 'MIT',
     dataset: createHeadQaDataset(),
-    prompt: createHeadQaPrompt(),
-    normalizers: [multipleChoiceOutputMappingNormalizer()],
-    scorers: [helmBasicGenerationScorer({ names: EXACT_MATCH_METRIC_NAMES })],
-    mainMetric: { name: 'exact_match', split: 'test' },
-    helm: {
-      scenarioClassName: 'helm.benchmark.scenarios.headqa_scenario.HeadQAScenario',
+    ...multipleChoiceBenchmarkParts({
+      instructions: HEAD_QA_INSTRUCTIONS,
+      inputNoun: 'Question',
+      outputNoun: 'Answer',
+    }),
+    helm: helmScenario({
+      className: 'helm.benchmark.scenarios.headqa_scenario.HeadQAScenario',
       // get_head_qa_run_spec names its run spec f"head_qa:language={language},category={category}".
       runSpecName: 'head_qa:language=en,category=None',
       // get_head_qa_run_spec's defaults, as MedHELM runs it: English, every category.
-      scenarioArgs: { language: 'en', category: null },
-      scenarioName: HEAD_QA_ID,
+      args: { language: 'en', category: null },
+      name: HEAD_QA_ID,
       // HeadQAScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
-      scenarioDescription:
+      description:
         "HeadQA is a benchmark consisting of biomedical multiple-choice questions intended toevaluate a model's medical knowledge and reasoning. Each instance presents a clinicalor scientific question with four answer options, requiring the model to select the mostappropriate answer.",
       tags: ['question_answering', 'biomedical', 'medicine'],
-      definitionPath:
-        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/headqa_scenario.py',
       groups: ['biomedical', HEAD_QA_ID],
-      metricSpecs: helmExactMatchMetricSpecs(),
-    },
+    }),
   });
 }

@@ -1,16 +1,5 @@
+import { helmScenario, juryBenchmarkParts } from '@medhelm/benchmark-recipes';
 import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
-import {
-  createJuryAnnotator,
-  createJuryScorer,
-  helmJuryAnnotatorSpec,
-  helmJuryMetricSpec,
-} from '@medhelm/jury';
-import {
-  helmBasicGenerationScorer,
-  helmBasicMetricSpecs,
-  helmSummarizationMetricSpec,
-  helmSummarizationScorer,
-} from '@medhelm/metrics';
 import {
   createMedDialogDataset,
   MED_DIALOG_DEFAULT_SUBSET,
@@ -18,10 +7,12 @@ import {
   medDialogSubset,
 } from './med-dialog-dataset.ts';
 import { medDialogJuryRubric } from './med-dialog-jury-rubric.ts';
-import { createMedDialogPrompt } from './med-dialog-prompt.ts';
 
 /** HELM's run spec function and scenario name (the run spec name adds the subset). */
 export const MED_DIALOG_ID = 'med_dialog';
+
+/** The instructions of HELM's `get_med_dialog_spec` (medhelm_run_specs.py), verbatim. */
+export const MED_DIALOG_INSTRUCTIONS = 'Generate a one sentence summary of this patient-doctor conversation.';
 
 /** Options of {@link createMedDialogBenchmark}. */
 export interface MedDialogBenchmarkOptions {
@@ -50,40 +41,23 @@ export function createMedDialogBenchmark(options: MedDialogBenchmarkOptions = {}
     license:
       'unknown (MedDialog: all copyrights of the dialogues belong to healthcaremagic.com and icliniq.com)',
     dataset: createMedDialogDataset({ subset }),
-    prompt: createMedDialogPrompt(),
-    // HELM scores the raw completion (SummarizationMetric strips it itself).
-    normalizers: [],
-    // In the order of HELM's metric_specs: SummarizationMetric (ROUGE only, see the README),
-    // get_basic_metric_specs([]) (no reference metrics: token, runtime and finish-reason stats), then
-    // LLMJuryMetric (the headline, from the jury's annotation).
-    scorers: [
-      helmSummarizationScorer(MED_DIALOG_ID),
-      helmBasicGenerationScorer({ names: [] }),
-      createJuryScorer(medDialogJuryRubric),
-    ],
-    // HELM's run spec annotators: the three-judge jury.
-    annotators: [createJuryAnnotator(medDialogJuryRubric)],
-    mainMetric: { name: medDialogJuryRubric.metricName, split: 'test' },
-    helm: {
-      scenarioClassName: 'helm.benchmark.scenarios.med_dialog_scenario.MedDialogScenario',
+    // get_med_dialog_spec, the same for both subsets: a summary of at most 80 tokens, judged by the jury.
+    ...juryBenchmarkParts(MED_DIALOG_ID, medDialogJuryRubric, {
+      instructions: MED_DIALOG_INSTRUCTIONS,
+      inputNoun: 'Patient-Doctor',
+      outputNoun: 'Summary',
+      maxTokens: 80,
+    }),
+    helm: helmScenario({
+      className: 'helm.benchmark.scenarios.med_dialog_scenario.MedDialogScenario',
       // get_med_dialog_spec names its run spec f"med_dialog,subset={subset}".
       runSpecName: `${MED_DIALOG_ID},subset=${subset}`,
-      scenarioArgs: { subset },
-      scenarioName: MED_DIALOG_ID,
+      args: { subset },
+      name: MED_DIALOG_ID,
       // MedDialogScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
-      scenarioDescription:
+      description:
         "MedDialog is a benchmark of real-world doctor-patient conversations focused on health-relatedconcerns and advice. Each dialogue is paired with a one-sentence summarythat reflects the core patient question or exchange. The benchmark evaluates a model'sability to condense medical dialogue into concise, informative summaries.",
       tags: ['dialogue', 'biomedical'],
-      definitionPath:
-        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/med_dialog_scenario.py',
-      groups: [MED_DIALOG_ID],
-      // get_summarization_metric_specs(metric_args) + [LLMJuryMetric], as get_med_dialog_spec builds them.
-      metricSpecs: [
-        helmSummarizationMetricSpec(MED_DIALOG_ID),
-        ...helmBasicMetricSpecs([]),
-        helmJuryMetricSpec(medDialogJuryRubric),
-      ],
-      annotatorSpecs: [helmJuryAnnotatorSpec(medDialogJuryRubric)],
-    },
+    }),
   });
 }

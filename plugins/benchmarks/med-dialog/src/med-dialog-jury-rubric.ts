@@ -1,3 +1,4 @@
+import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -65,19 +66,12 @@ Ensure the output is valid JSON:
 
 /**
  * What MedHELM's jury judges for med_dialog: HELM's MedDialogAnnotator (annotator name
- * `med_dialog`, criteria accuracy, completeness and clarity, each a `score` with an
- * `explanation`) and the run spec's LLMJuryMetric (`med_dialog_accuracy`, default score 1.0 when
- * no judge answers). The same for both subsets.
+ * `med_dialog`, MedHELM's criteria accuracy, completeness and clarity) and the run spec's
+ * LLMJuryMetric (`med_dialog_accuracy`, default score 1.0 when no judge answers). The same for both
+ * subsets.
  */
-export const medDialogJuryRubric: JuryRubric = {
+export const medDialogJuryRubric: JuryRubric = medhelmJuryRubric({
   name: 'med_dialog',
-  promptTemplate: MED_DIALOG_JUDGE_PROMPT_TEMPLATE,
-  criteria: {
-    accuracy: ['score', 'explanation'],
-    completeness: ['score', 'explanation'],
-    clarity: ['score', 'explanation'],
-  },
   helmAnnotatorClassName: 'helm.benchmark.annotation.med_dialog_annotator.MedDialogAnnotator',
-  metricName: 'med_dialog_accuracy',
-  defaultScore: 1,
-};
+  promptTemplate: MED_DIALOG_JUDGE_PROMPT_TEMPLATE,
+});

@@ -1,7 +1,12 @@
-import { definePlugin } from '@medhelm/core';
+import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedMcqaBenchmark } from './med-mcqa-benchmark.ts';
 
-export { createMedMcqaBenchmark, MED_MCQA_ID } from './med-mcqa-benchmark.ts';
+export {
+  createMedMcqaBenchmark,
+  MED_MCQA_ID,
+  MED_MCQA_INSTRUCTIONS,
+  MED_MCQA_OUTPUT_NOUN,
+} from './med-mcqa-benchmark.ts';
 export {
   createMedMcqaDataset,
   MED_MCQA_DOWNLOAD_URL,
@@ -11,19 +16,9 @@ export {
   medMcqaInstance,
   medMcqaRowSchema,
 } from './med-mcqa-dataset.ts';
-export {
-  createMedMcqaPrompt,
-  MED_MCQA_INSTRUCTIONS,
-  MED_MCQA_OUTPUT_NOUN,
-  medMcqaAdapterSpec,
-} from './med-mcqa-prompt.ts';
 
 /** The MedMCQA benchmark, as the runner registers it. */
 export const medMcqaBenchmark = createMedMcqaBenchmark();
 
 /** The plugin the runner loads: registers {@link medMcqaBenchmark}. */
-export const plugin = definePlugin({
-  name: '@medhelm/benchmark-med-mcqa',
-  kind: 'benchmark',
-  register: (context) => context.registerBenchmark(medMcqaBenchmark),
-});
+export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-med-mcqa', medMcqaBenchmark);

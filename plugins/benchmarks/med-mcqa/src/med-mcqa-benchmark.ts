@@ -1,15 +1,18 @@
+import { helmScenario, multipleChoiceBenchmarkParts } from '@medhelm/benchmark-recipes';
 import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
-import {
-  EXACT_MATCH_METRIC_NAMES,
-  helmBasicGenerationScorer,
-  helmExactMatchMetricSpecs,
-  multipleChoiceOutputMappingNormalizer,
-} from '@medhelm/metrics';
 import { createMedMcqaDataset } from './med-mcqa-dataset.ts';
-import { createMedMcqaPrompt } from './med-mcqa-prompt.ts';
 
 /** HELM's run spec and scenario name. */
 export const MED_MCQA_ID = 'med_mcqa';
+
+/**
+ * The instructions and output noun of HELM's `get_medhelm_med_mcqa_spec` (medhelm_run_specs.py),
+ * verbatim: the same words as med_qa's. The prompt ends with the noun and `":"` (`... symbols.:`).
+ */
+export const MED_MCQA_INSTRUCTIONS =
+  'Give a letter answer among A, B, C or D. Do not include any explanation or additional text.';
+export const MED_MCQA_OUTPUT_NOUN =
+  "Respond only with 'A', 'B', 'C' or 'D'. Do not add any other text, punctuation, or symbols.";
 
 /**
  * MedHELM's MedMCQA benchmark: Indian medical entrance exam (AIIMS / NEET PG) questions with four
@@ -31,23 +34,18 @@ export function createMedMcqaBenchmark(): BenchmarkV1 {
     access: 'public',
     license: 'MIT',
     dataset: createMedMcqaDataset(),
-    prompt: createMedMcqaPrompt(),
-    normalizers: [multipleChoiceOutputMappingNormalizer()],
-    scorers: [helmBasicGenerationScorer({ names: EXACT_MATCH_METRIC_NAMES })],
-    // The MedHELM schema's main_name on its main_split.
-    mainMetric: { name: 'exact_match', split: 'valid' },
-    helm: {
-      scenarioClassName: 'helm.benchmark.scenarios.med_mcqa_scenario.MedMCQAScenario',
-      scenarioArgs: {},
-      scenarioName: MED_MCQA_ID,
+    // MedHELM's `medhelm_med_mcqa` run spec; the MedHELM schema's main_name on its main_split.
+    ...multipleChoiceBenchmarkParts(
+      { instructions: MED_MCQA_INSTRUCTIONS, inputNoun: 'Question', outputNoun: MED_MCQA_OUTPUT_NOUN },
+      { mainSplit: 'valid' },
+    ),
+    helm: helmScenario({
+      className: 'helm.benchmark.scenarios.med_mcqa_scenario.MedMCQAScenario',
+      name: MED_MCQA_ID,
       // MedMCQAScenario.description verbatim (HELM writes it to scenario.json).
-      scenarioDescription:
+      description:
         'MedMCQA is a multiple-choice question answering (MCQA) dataset designed to address real-world medical entrance exam questions.',
       tags: ['question_answering', 'biomedical'],
-      definitionPath:
-        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/med_mcqa_scenario.py',
-      groups: [MED_MCQA_ID],
-      metricSpecs: helmExactMatchMetricSpecs(),
-    },
+    }),
   });
 }

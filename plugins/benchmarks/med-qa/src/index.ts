@@ -1,7 +1,12 @@
-import { definePlugin } from '@medhelm/core';
+import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedQaBenchmark } from './med-qa-benchmark.ts';
 
-export { createMedQaBenchmark, MED_QA_ID } from './med-qa-benchmark.ts';
+export {
+  createMedQaBenchmark,
+  MED_QA_ID,
+  MED_QA_INSTRUCTIONS,
+  MED_QA_OUTPUT_NOUN,
+} from './med-qa-benchmark.ts';
 export {
   cleanMedQaOption,
   createMedQaDataset,
@@ -12,19 +17,9 @@ export {
   medQaInstance,
   medQaRowSchema,
 } from './med-qa-dataset.ts';
-export {
-  createMedQaPrompt,
-  MED_QA_INSTRUCTIONS,
-  MED_QA_OUTPUT_NOUN,
-  medQaAdapterSpec,
-} from './med-qa-prompt.ts';
 
 /** The MedQA benchmark, as the runner registers it. */
 export const medQaBenchmark = createMedQaBenchmark();
 
 /** The plugin the runner loads: registers {@link medQaBenchmark}. */
-export const plugin = definePlugin({
-  name: '@medhelm/benchmark-med-qa',
-  kind: 'benchmark',
-  register: (context) => context.registerBenchmark(medQaBenchmark),
-});
+export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-med-qa', medQaBenchmark);

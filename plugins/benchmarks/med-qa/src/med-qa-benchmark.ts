@@ -1,15 +1,20 @@
+import { helmScenario, multipleChoiceBenchmarkParts } from '@medhelm/benchmark-recipes';
 import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
-import {
-  EXACT_MATCH_METRIC_NAMES,
-  helmBasicGenerationScorer,
-  helmExactMatchMetricSpecs,
-  multipleChoiceOutputMappingNormalizer,
-} from '@medhelm/metrics';
 import { createMedQaDataset } from './med-qa-dataset.ts';
-import { createMedQaPrompt } from './med-qa-prompt.ts';
 
 /** HELM's run spec and scenario name. */
 export const MED_QA_ID = 'med_qa';
+
+/** The instructions of HELM's `get_medhelm_med_qa_spec` (medhelm_run_specs.py), verbatim. */
+export const MED_QA_INSTRUCTIONS =
+  'Give a letter answer among A, B, C or D. Do not include any explanation or additional text.';
+
+/**
+ * The output noun of HELM's `get_medhelm_med_qa_spec`, verbatim. The prompt ends with it and
+ * `":"`, so it reads `... or symbols.:`.
+ */
+export const MED_QA_OUTPUT_NOUN =
+  "Respond only with 'A', 'B', 'C' or 'D'. Do not add any other text, punctuation, or symbols.";
 
 /**
  * MedHELM's MedQA benchmark: USMLE-style questions with four options (the US `4_options` subset),
@@ -28,23 +33,20 @@ export function createMedQaBenchmark(): BenchmarkV1 {
     access: 'public',
     license: 'MIT',
     dataset: createMedQaDataset(),
-    prompt: createMedQaPrompt(),
-    normalizers: [multipleChoiceOutputMappingNormalizer()],
-    scorers: [helmBasicGenerationScorer({ names: EXACT_MATCH_METRIC_NAMES })],
-    // The MedHELM schema's main_name; the scenario's own metadata says quasi_exact_match.
-    mainMetric: { name: 'exact_match', split: 'test' },
-    helm: {
-      scenarioClassName: 'helm.benchmark.scenarios.med_qa_scenario.MedQAScenario',
-      scenarioArgs: {},
-      scenarioName: MED_QA_ID,
+    // MedHELM's `medhelm_med_qa` run spec, not the classic `med_qa` one. The MedHELM schema's
+    // main_name is exact_match; the scenario's own metadata says quasi_exact_match.
+    ...multipleChoiceBenchmarkParts({
+      instructions: MED_QA_INSTRUCTIONS,
+      inputNoun: 'Question',
+      outputNoun: MED_QA_OUTPUT_NOUN,
+    }),
+    helm: helmScenario({
+      className: 'helm.benchmark.scenarios.med_qa_scenario.MedQAScenario',
+      name: MED_QA_ID,
       // MedQAScenario.description verbatim (HELM writes it to scenario.json).
-      scenarioDescription:
+      description:
         'An open domain question answering (QA) dataset collected from professional medical board exams.',
       tags: ['question_answering', 'biomedical'],
-      definitionPath:
-        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/med_qa_scenario.py',
-      groups: [MED_QA_ID],
-      metricSpecs: helmExactMatchMetricSpecs(),
-    },
+    }),
   });
 }

@@ -1,7 +1,7 @@
-import { definePlugin } from '@medhelm/core';
+import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedbulletsBenchmark } from './medbullets-benchmark.ts';
 
-export { createMedbulletsBenchmark, MEDBULLETS_ID } from './medbullets-benchmark.ts';
+export { createMedbulletsBenchmark, MEDBULLETS_ID, MEDBULLETS_INSTRUCTIONS } from './medbullets-benchmark.ts';
 export {
   createMedbulletsDataset,
   isSkippedByHelm,
@@ -15,18 +15,9 @@ export {
   medbulletsInstance,
   medbulletsRowSchema,
 } from './medbullets-dataset.ts';
-export {
-  createMedbulletsPrompt,
-  MEDBULLETS_INSTRUCTIONS,
-  medbulletsAdapterSpec,
-} from './medbullets-prompt.ts';
 
 /** The Medbullets benchmark, as the runner registers it. */
 export const medbulletsBenchmark = createMedbulletsBenchmark();
 
 /** The plugin the runner loads: registers {@link medbulletsBenchmark}. */
-export const plugin = definePlugin({
-  name: '@medhelm/benchmark-medbullets',
-  kind: 'benchmark',
-  register: (context) => context.registerBenchmark(medbulletsBenchmark),
-});
+export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-medbullets', medbulletsBenchmark);

@@ -1,15 +1,16 @@
+import { helmScenario, multipleChoiceBenchmarkParts } from '@medhelm/benchmark-recipes';
 import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
-import {
-  EXACT_MATCH_METRIC_NAMES,
-  helmBasicGenerationScorer,
-  helmExactMatchMetricSpecs,
-  multipleChoiceOutputMappingNormalizer,
-} from '@medhelm/metrics';
 import { createMedbulletsDataset } from './medbullets-dataset.ts';
-import { createMedbulletsPrompt } from './medbullets-prompt.ts';
 
 /** HELM's run spec and scenario name. */
 export const MEDBULLETS_ID = 'medbullets';
+
+/** The instructions of HELM's `get_medbullets_run_spec` (medhelm_run_specs.py), verbatim. */
+export const MEDBULLETS_INSTRUCTIONS =
+  'You are a highly knowledgeable AI assistant specializing in medicine. ' +
+  'Your task is to answer medical questions similar to those found on the USMLE Step 2/3 exams. ' +
+  'You will be provided with a clinical scenario followed by several multiple-choice options.\n\n' +
+  'Select the correct answer by outputting only the letter corresponding to your choice (A, B, C, D, or E).';
 
 /**
  * MedHELM's Medbullets benchmark: USMLE Step 2/3 style clinical questions with five options A-E,
@@ -28,23 +29,20 @@ export function createMedbulletsBenchmark(): BenchmarkV1 {
     access: 'public',
     license: 'none stated upstream',
     dataset: createMedbulletsDataset(),
-    prompt: createMedbulletsPrompt(),
-    normalizers: [multipleChoiceOutputMappingNormalizer()],
-    scorers: [helmBasicGenerationScorer({ names: EXACT_MATCH_METRIC_NAMES })],
-    mainMetric: { name: 'exact_match', split: 'test' },
-    helm: {
-      scenarioClassName: 'helm.benchmark.scenarios.medbullets_scenario.MedBulletsScenario',
-      scenarioArgs: {},
-      scenarioName: MEDBULLETS_ID,
+    ...multipleChoiceBenchmarkParts({
+      instructions: MEDBULLETS_INSTRUCTIONS,
+      inputNoun: 'Clinical Scenario',
+      outputNoun: 'Answer',
+    }),
+    helm: helmScenario({
+      className: 'helm.benchmark.scenarios.medbullets_scenario.MedBulletsScenario',
+      name: MEDBULLETS_ID,
       // MedBulletsScenario.description verbatim (HELM writes it to scenario.json): adjacent string
       // literals without spaces ("amodel’s", "accompaniedby", "onStep") and a curly apostrophe.
-      scenarioDescription:
+      description:
         'Medbullets is a benchmark of USMLE-style medical questions designed to assess amodel’s ability to understand and apply clinical knowledge. Each question is accompaniedby a patient scenario and five multiple-choice options, similar to those found onStep 2 and Step 3 on the US medical licensing exam.',
       tags: ['reasoning', 'biomedical'],
-      definitionPath:
-        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/medbullets_scenario.py',
       groups: ['clinical', MEDBULLETS_ID],
-      metricSpecs: helmExactMatchMetricSpecs(),
-    },
+    }),
   });
 }

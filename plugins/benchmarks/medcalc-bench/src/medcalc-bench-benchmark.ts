@@ -1,17 +1,23 @@
+import { generationBenchmarkParts, helmScenario } from '@medhelm/benchmark-recipes';
 import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
 import {
-  EXACT_MATCH_METRIC_NAMES,
-  helmBasicGenerationScorer,
-  helmExactMatchMetricSpecs,
+  helmExactMatchScorer,
   MEDCALC_BENCH_ACCURACY_CORRECTED,
   medcalcBenchAccuracyCorrectedScorer,
   medcalcBenchAccuracyScorer,
 } from '@medhelm/metrics';
 import { createMedcalcBenchDataset } from './medcalc-bench-dataset.ts';
-import { createMedcalcBenchPrompt } from './medcalc-bench-prompt.ts';
 
 /** HELM's run spec and scenario name. */
 export const MEDCALC_BENCH_ID = 'medcalc_bench';
+
+/** The instructions of HELM's `get_medcalc_bench_spec` (medhelm_run_specs.py), verbatim. */
+export const MEDCALC_BENCH_INSTRUCTIONS =
+  'Given a patient note and a clinical question, compute the requested medical value.';
+
+/** The output noun of HELM's `get_medcalc_bench_spec`, verbatim; the prompt ends with it and ":". */
+export const MEDCALC_BENCH_OUTPUT_NOUN =
+  'Answer only the requested quantity without units. No explanation needed';
 
 /**
  * MedHELM's MedCalc-Bench benchmark: compute a clinical value (score, lab value, date, dose) from a
@@ -32,34 +38,37 @@ export function createMedcalcBenchBenchmark(): BenchmarkV1 {
     access: 'public',
     license: 'CC-BY-SA-4.0',
     dataset: createMedcalcBenchDataset(),
-    prompt: createMedcalcBenchPrompt(),
-    // HELM scores the raw completion (its metrics strip it themselves).
-    normalizers: [],
-    // In the order of HELM's metric_specs: MedCalcBenchMetric, then get_exact_match_metric_specs();
-    // then our corrected accuracy, which has no HELM metric spec (run_spec.json stays HELM's).
-    scorers: [
-      medcalcBenchAccuracyScorer(),
-      helmBasicGenerationScorer({ names: EXACT_MATCH_METRIC_NAMES }),
-      medcalcBenchAccuracyCorrectedScorer(),
-    ],
-    mainMetric: { name: 'medcalc_bench_accuracy', split: 'test' },
+    // get_generation_adapter_spec(..., input_noun=None, newline_after_input_noun=False,
+    // max_tokens=10): HELM scores the raw completion with MedCalcBenchMetric, then
+    // get_exact_match_metric_specs(); then our corrected accuracy, which has no HELM metric spec
+    // (run_spec.json stays HELM's).
+    ...generationBenchmarkParts(
+      {
+        instructions: MEDCALC_BENCH_INSTRUCTIONS,
+        inputNoun: null,
+        newlineAfterInputNoun: false,
+        outputNoun: MEDCALC_BENCH_OUTPUT_NOUN,
+        maxTokens: 10,
+      },
+      {
+        scorers: [
+          medcalcBenchAccuracyScorer(),
+          helmExactMatchScorer(),
+          medcalcBenchAccuracyCorrectedScorer(),
+        ],
+        mainMetric: 'medcalc_bench_accuracy',
+      },
+    ),
     correctedMetric: { name: MEDCALC_BENCH_ACCURACY_CORRECTED, split: 'test' },
-    helm: {
-      scenarioClassName: 'helm.benchmark.scenarios.medcalc_bench_scenario.MedCalcBenchScenario',
-      // HELM's run spec passes {"version": v} only when a version is asked for; MedHELM passes none.
-      scenarioArgs: {},
-      scenarioName: MEDCALC_BENCH_ID,
+    helm: helmScenario({
+      className: 'helm.benchmark.scenarios.medcalc_bench_scenario.MedCalcBenchScenario',
+      name: MEDCALC_BENCH_ID,
+      // HELM's run spec passes {"version": v} only when a version is asked for; MedHELM passes none,
+      // so the args are empty.
       // MedCalcBenchScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
-      scenarioDescription:
+      description:
         "MedCalc-Bench is a benchmark designed to evaluate models on their ability to computeclinically relevant values from patient notes. Each instance consists of a clinical notedescribing the patient's condition, a diagnostic question targeting a specific medicalvalue, and a ground truth response.",
       tags: ['knowledge', 'reasoning', 'biomedical'],
-      definitionPath:
-        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/medcalc_bench_scenario.py',
-      groups: [MEDCALC_BENCH_ID],
-      metricSpecs: [
-        { class_name: 'helm.benchmark.metrics.medcalc_bench_metrics.MedCalcBenchMetric', args: {} },
-        ...helmExactMatchMetricSpecs(),
-      ],
-    },
+    }),
   });
 }

@@ -1,7 +1,7 @@
-import { definePlugin } from '@medhelm/core';
+import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedecBenchmark } from './medec-benchmark.ts';
 
-export { createMedecBenchmark, MEDEC_ID } from './medec-benchmark.ts';
+export { createMedecBenchmark, MEDEC_ID, MEDEC_INSTRUCTIONS } from './medec-benchmark.ts';
 export {
   createMedecDataset,
   MEDEC_FILE,
@@ -11,14 +11,9 @@ export {
   medecInstance,
   medecRowSchema,
 } from './medec-dataset.ts';
-export { createMedecPrompt, MEDEC_INSTRUCTIONS, medecAdapterSpec } from './medec-prompt.ts';
 
 /** The MEDEC benchmark, as the runner registers it. */
 export const medecBenchmark = createMedecBenchmark();
 
 /** The plugin the runner loads: registers {@link medecBenchmark}. */
-export const plugin = definePlugin({
-  name: '@medhelm/benchmark-medec',
-  kind: 'benchmark',
-  register: (context) => context.registerBenchmark(medecBenchmark),
-});
+export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-medec', medecBenchmark);

@@ -1,7 +1,12 @@
-import { definePlugin } from '@medhelm/core';
+import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedhalluBenchmark } from './medhallu-benchmark.ts';
 
-export { createMedhalluBenchmark, MEDHALLU_ID } from './medhallu-benchmark.ts';
+export {
+  createMedhalluBenchmark,
+  MEDHALLU_ID,
+  MEDHALLU_INSTRUCTIONS,
+  MEDHALLU_OUTPUT_NOUN,
+} from './medhallu-benchmark.ts';
 export {
   createMedhalluDataset,
   MEDHALLU_DATASET,
@@ -15,19 +20,9 @@ export {
   medhalluRowSchema,
   pythonStrListRepr,
 } from './medhallu-dataset.ts';
-export {
-  createMedhalluPrompt,
-  MEDHALLU_INSTRUCTIONS,
-  MEDHALLU_OUTPUT_NOUN,
-  medhalluAdapterSpec,
-} from './medhallu-prompt.ts';
 
 /** The MedHallu benchmark, as the runner registers it. */
 export const medhalluBenchmark = createMedhalluBenchmark();
 
 /** The plugin the runner loads: registers {@link medhalluBenchmark}. */
-export const plugin = definePlugin({
-  name: '@medhelm/benchmark-medhallu',
-  kind: 'benchmark',
-  register: (context) => context.registerBenchmark(medhalluBenchmark),
-});
+export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-medhallu', medhalluBenchmark);

@@ -1,7 +1,7 @@
-import { definePlugin } from '@medhelm/core';
+import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMediQaBenchmark } from './medi-qa-benchmark.ts';
 
-export { createMediQaBenchmark, MEDI_QA_ID } from './medi-qa-benchmark.ts';
+export { createMediQaBenchmark, MEDI_QA_ID, MEDI_QA_INSTRUCTIONS } from './medi-qa-benchmark.ts';
 export {
   createMediQaDataset,
   MEDI_QA_FILE,
@@ -15,14 +15,9 @@ export {
   mediQaReferenceAnswer,
 } from './medi-qa-dataset.ts';
 export { MEDI_QA_JUDGE_PROMPT_TEMPLATE, mediQaJuryRubric } from './medi-qa-jury-rubric.ts';
-export { createMediQaPrompt, MEDI_QA_INSTRUCTIONS, mediQaAdapterSpec } from './medi-qa-prompt.ts';
 
 /** The MEDIQA benchmark, as the runner registers it. */
 export const mediQaBenchmark = createMediQaBenchmark();
 
 /** The plugin the runner loads: registers {@link mediQaBenchmark}. */
-export const plugin = definePlugin({
-  name: '@medhelm/benchmark-medi-qa',
-  kind: 'benchmark',
-  register: (context) => context.registerBenchmark(mediQaBenchmark),
-});
+export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-medi-qa', mediQaBenchmark);

@@ -1,3 +1,4 @@
+import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -64,18 +65,11 @@ Ensure the output is valid JSON:
 
 /**
  * What MedHELM's jury judges for medi_qa: HELM's MediQAAnnotator (annotator name `medi_qa`,
- * criteria accuracy, completeness and clarity, each a `score` with an `explanation`) and the run
- * spec's LLMJuryMetric (`medi_qa_accuracy`, default score 1.0 when no judge answers).
+ * MedHELM's criteria accuracy, completeness and clarity) and the run spec's LLMJuryMetric
+ * (`medi_qa_accuracy`, default score 1.0 when no judge answers).
  */
-export const mediQaJuryRubric: JuryRubric = {
+export const mediQaJuryRubric: JuryRubric = medhelmJuryRubric({
   name: 'medi_qa',
-  promptTemplate: MEDI_QA_JUDGE_PROMPT_TEMPLATE,
-  criteria: {
-    accuracy: ['score', 'explanation'],
-    completeness: ['score', 'explanation'],
-    clarity: ['score', 'explanation'],
-  },
   helmAnnotatorClassName: 'helm.benchmark.annotation.medi_qa_annotator.MediQAAnnotator',
-  metricName: 'medi_qa_accuracy',
-  defaultScore: 1,
-};
+  promptTemplate: MEDI_QA_JUDGE_PROMPT_TEMPLATE,
+});

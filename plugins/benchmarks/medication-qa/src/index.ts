@@ -1,7 +1,11 @@
-import { definePlugin } from '@medhelm/core';
+import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedicationQaBenchmark } from './medication-qa-benchmark.ts';
 
-export { createMedicationQaBenchmark, MEDICATION_QA_ID } from './medication-qa-benchmark.ts';
+export {
+  createMedicationQaBenchmark,
+  MEDICATION_QA_ID,
+  MEDICATION_QA_INSTRUCTIONS,
+} from './medication-qa-benchmark.ts';
 export {
   createMedicationQaDataset,
   MEDICATION_QA_FILE,
@@ -11,18 +15,9 @@ export {
   medicationQaRowSchema,
 } from './medication-qa-dataset.ts';
 export { MEDICATION_QA_JUDGE_PROMPT_TEMPLATE, medicationQaJuryRubric } from './medication-qa-jury-rubric.ts';
-export {
-  createMedicationQaPrompt,
-  MEDICATION_QA_INSTRUCTIONS,
-  medicationQaAdapterSpec,
-} from './medication-qa-prompt.ts';
 
 /** The MedicationQA benchmark, as the runner registers it. */
 export const medicationQaBenchmark = createMedicationQaBenchmark();
 
 /** The plugin the runner loads: registers {@link medicationQaBenchmark}. */
-export const plugin = definePlugin({
-  name: '@medhelm/benchmark-medication-qa',
-  kind: 'benchmark',
-  register: (context) => context.registerBenchmark(medicationQaBenchmark),
-});
+export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-medication-qa', medicationQaBenchmark);

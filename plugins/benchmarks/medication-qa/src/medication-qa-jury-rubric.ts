@@ -1,3 +1,4 @@
+import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -63,19 +64,11 @@ Ensure the output is valid JSON:
 
 /**
  * What MedHELM's jury judges for medication_qa: HELM's MedicationQAAnnotator (annotator name
- * `medication_qa`, criteria accuracy, completeness and clarity, each a `score` with an
- * `explanation`) and the run spec's LLMJuryMetric (`medication_qa_accuracy`, default score 1.0 when
- * no judge answers).
+ * `medication_qa`, MedHELM's criteria accuracy, completeness and clarity) and the run spec's
+ * LLMJuryMetric (`medication_qa_accuracy`, default score 1.0 when no judge answers).
  */
-export const medicationQaJuryRubric: JuryRubric = {
+export const medicationQaJuryRubric: JuryRubric = medhelmJuryRubric({
   name: 'medication_qa',
-  promptTemplate: MEDICATION_QA_JUDGE_PROMPT_TEMPLATE,
-  criteria: {
-    accuracy: ['score', 'explanation'],
-    completeness: ['score', 'explanation'],
-    clarity: ['score', 'explanation'],
-  },
   helmAnnotatorClassName: 'helm.benchmark.annotation.medication_qa_annotator.MedicationQAAnnotator',
-  metricName: 'medication_qa_accuracy',
-  defaultScore: 1,
-};
+  promptTemplate: MEDICATION_QA_JUDGE_PROMPT_TEMPLATE,
+});

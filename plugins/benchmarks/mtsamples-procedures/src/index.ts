@@ -1,35 +1,29 @@
-import { definePlugin } from '@medhelm/core';
+import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMtsamplesProceduresBenchmark } from './mtsamples-procedures-benchmark.ts';
+
+export type { MtsamplesOptions } from '@medhelm/mtsamples';
 
 export {
   createMtsamplesProceduresBenchmark,
+  MTSAMPLES_PROCEDURES,
   MTSAMPLES_PROCEDURES_ID,
-  type MtsamplesProceduresOptions,
+  MTSAMPLES_PROCEDURES_INSTRUCTIONS,
 } from './mtsamples-procedures-benchmark.ts';
 export {
-  createMtsamplesProceduresDataset,
   MTSAMPLES_PROCEDURES_FOLDER,
   MTSAMPLES_PROCEDURES_REVISION,
-  MTSAMPLES_PROCEDURES_SECTIONS,
-  type MtsamplesProceduresDatasetOptions,
-  mtsamplesProceduresInstance,
+  mtsamplesProceduresHelmReads,
 } from './mtsamples-procedures-dataset.ts';
 export {
   MTSAMPLES_PROCEDURES_JUDGE_PROMPT_TEMPLATE,
   mtsamplesProceduresJuryRubric,
 } from './mtsamples-procedures-jury-rubric.ts';
-export {
-  createMtsamplesProceduresPrompt,
-  MTSAMPLES_PROCEDURES_INSTRUCTIONS,
-  mtsamplesProceduresAdapterSpec,
-} from './mtsamples-procedures-prompt.ts';
 
 /** The MTSamples Procedures benchmark, as the runner registers it. */
 export const mtsamplesProceduresBenchmark = createMtsamplesProceduresBenchmark();
 
 /** The plugin the runner loads: registers {@link mtsamplesProceduresBenchmark}. */
-export const plugin = definePlugin({
-  name: '@medhelm/benchmark-mtsamples-procedures',
-  kind: 'benchmark',
-  register: (context) => context.registerBenchmark(mtsamplesProceduresBenchmark),
-});
+export const plugin = defineBenchmarkPlugin(
+  '@medhelm/benchmark-mtsamples-procedures',
+  mtsamplesProceduresBenchmark,
+);

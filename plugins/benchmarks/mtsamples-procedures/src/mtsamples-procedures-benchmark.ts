@@ -1,82 +1,59 @@
-import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
+import { helmScenario } from '@medhelm/benchmark-recipes';
+import type { BenchmarkV1 } from '@medhelm/core';
 import {
-  createJuryAnnotator,
-  createJuryScorer,
-  helmJuryAnnotatorSpec,
-  helmJuryMetricSpec,
-} from '@medhelm/jury';
-import {
-  helmBasicGenerationScorer,
-  helmBasicMetricSpecs,
-  helmSummarizationMetricSpec,
-  helmSummarizationScorer,
-} from '@medhelm/metrics';
-import {
-  createMtsamplesProceduresDataset,
-  type MtsamplesProceduresDatasetOptions,
-} from './mtsamples-procedures-dataset.ts';
+  createMtsamplesBenchmark,
+  MTSAMPLES_SECTION_MARKERS,
+  type MtsamplesBenchmarkDefinition,
+  type MtsamplesOptions,
+} from '@medhelm/mtsamples';
+import { MTSAMPLES_PROCEDURES_FOLDER, mtsamplesProceduresHelmReads } from './mtsamples-procedures-dataset.ts';
 import { mtsamplesProceduresJuryRubric } from './mtsamples-procedures-jury-rubric.ts';
-import { createMtsamplesProceduresPrompt } from './mtsamples-procedures-prompt.ts';
 
 /** HELM's run spec and scenario name. */
 export const MTSAMPLES_PROCEDURES_ID = 'mtsamples_procedures';
 
-/** Options of {@link createMtsamplesProceduresBenchmark}. */
-export type MtsamplesProceduresOptions = MtsamplesProceduresDatasetOptions;
+/** The instructions of HELM's `get_mtsamples_procedures_spec` (medhelm_run_specs.py), verbatim. */
+export const MTSAMPLES_PROCEDURES_INSTRUCTIONS =
+  'Here are information about a patient, return a reasonable treatment plan for the patient.';
 
 /**
  * MedHELM's MTSamples Procedures benchmark: write a treatment plan for a transcribed procedure
  * report whose PLAN/SUMMARY/FINDINGS section was cut off, judged by HELM's LLM jury against that
  * section, plus HELM's summarization ROUGE.
  */
-export function createMtsamplesProceduresBenchmark(options: MtsamplesProceduresOptions = {}): BenchmarkV1 {
-  return defineBenchmark({
-    id: MTSAMPLES_PROCEDURES_ID,
-    displayName: 'MTSamples Procedures',
-    // HELM's ScenarioMetadata description (the class attribute below lacks some spaces).
+export const MTSAMPLES_PROCEDURES: MtsamplesBenchmarkDefinition = {
+  id: MTSAMPLES_PROCEDURES_ID,
+  displayName: 'MTSamples Procedures',
+  // HELM's ScenarioMetadata description (the class attribute below lacks some spaces).
+  description:
+    'MTSamples Procedures is a benchmark composed of transcribed operative notes, focused on documenting surgical procedures. Each example presents a brief patient case involving a surgical intervention, and the model is tasked with generating a coherent and clinically accurate procedural summary or treatment plan.',
+  category: 'Clinical Note Generation',
+  subcategory: 'Recording Procedures',
+  folder: MTSAMPLES_PROCEDURES_FOLDER,
+  // MTSamplesProceduresScenario cuts the input before PLAN:, then SUMMARY:, then FINDINGS:.
+  cutMarkers: MTSAMPLES_SECTION_MARKERS,
+  helmReads: mtsamplesProceduresHelmReads,
+  // get_mtsamples_procedures_spec: input_noun="Patient Notes", newline_after_input_noun=False, at
+  // most 512 tokens.
+  adapter: {
+    instructions: MTSAMPLES_PROCEDURES_INSTRUCTIONS,
+    inputNoun: 'Patient Notes',
+    newlineAfterInputNoun: false,
+    outputNoun: 'Answer',
+    maxTokens: 512,
+  },
+  rubric: mtsamplesProceduresJuryRubric,
+  helm: helmScenario({
+    className: 'helm.benchmark.scenarios.mtsamples_procedures_scenario.MTSamplesProceduresScenario',
+    name: MTSAMPLES_PROCEDURES_ID,
+    // MTSamplesProceduresScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
     description:
-      'MTSamples Procedures is a benchmark composed of transcribed operative notes, focused on documenting surgical procedures. Each example presents a brief patient case involving a surgical intervention, and the model is tasked with generating a coherent and clinically accurate procedural summary or treatment plan.',
-    category: 'Clinical Note Generation',
-    subcategory: 'Recording Procedures',
-    access: 'public',
-    license: 'none stated upstream',
-    dataset: createMtsamplesProceduresDataset(options),
-    // HELM's prompt vectors were made with every listed file readable (see the README).
-    ...(options.onlyFilesHelmReads === false
-      ? {}
-      : {
-          conformanceVariant: createMtsamplesProceduresBenchmark({ ...options, onlyFilesHelmReads: false }),
-        }),
-    prompt: createMtsamplesProceduresPrompt(),
-    // HELM's metrics read the raw completion (SummarizationMetric strips it itself).
-    normalizers: [],
-    // The LLM jury (HELM's annotator): its verdicts reach the jury scorer.
-    annotators: [createJuryAnnotator(mtsamplesProceduresJuryRubric)],
-    // In the order of HELM's metric_specs: SummarizationMetric, BasicGenerationMetric, LLMJuryMetric.
-    scorers: [
-      helmSummarizationScorer(MTSAMPLES_PROCEDURES_ID),
-      helmBasicGenerationScorer({ names: [] }),
-      createJuryScorer(mtsamplesProceduresJuryRubric),
-    ],
-    mainMetric: { name: mtsamplesProceduresJuryRubric.metricName, split: 'test' },
-    helm: {
-      scenarioClassName: 'helm.benchmark.scenarios.mtsamples_procedures_scenario.MTSamplesProceduresScenario',
-      scenarioArgs: {},
-      scenarioName: MTSAMPLES_PROCEDURES_ID,
-      // MTSamplesProceduresScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
-      scenarioDescription:
-        'MTSamples Procedures is a benchmark composed of transcribed operative notes,focused on documenting surgical procedures. Each example presents a brief patient caseinvolving a surgical intervention, and the model is tasked with generating a coherentand clinically accurate procedural summary or treatment plan.',
-      tags: ['medical', 'transcription', 'plan_generation'],
-      definitionPath:
-        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/mtsamples_procedures_scenario.py',
-      groups: [MTSAMPLES_PROCEDURES_ID],
-      // get_summarization_metric_specs(metric_args) + [LLMJuryMetric].
-      metricSpecs: [
-        helmSummarizationMetricSpec(MTSAMPLES_PROCEDURES_ID),
-        ...helmBasicMetricSpecs([]),
-        helmJuryMetricSpec(mtsamplesProceduresJuryRubric),
-      ],
-      annotatorSpecs: [helmJuryAnnotatorSpec(mtsamplesProceduresJuryRubric)],
-    },
-  });
+      'MTSamples Procedures is a benchmark composed of transcribed operative notes,focused on documenting surgical procedures. Each example presents a brief patient caseinvolving a surgical intervention, and the model is tasked with generating a coherentand clinically accurate procedural summary or treatment plan.',
+    tags: ['medical', 'transcription', 'plan_generation'],
+  }),
+};
+
+/** The MTSamples Procedures benchmark (see {@link MTSAMPLES_PROCEDURES} and `MtsamplesOptions`). */
+export function createMtsamplesProceduresBenchmark(options: MtsamplesOptions = {}): BenchmarkV1 {
+  return createMtsamplesBenchmark(MTSAMPLES_PROCEDURES, options);
 }

@@ -1,3 +1,4 @@
+import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -64,20 +65,14 @@ Ensure the output is valid JSON:
 `;
 
 /**
- * HELM's LLM jury for mtsamples_procedures: the `MTSamplesProceduresAnnotator` (an `LLMAsJuryAnnotator` named
- * `mtsamples_procedures`) with its `ANNOTATION_CRITERIA`, and the run spec's `LLMJuryMetric`
- * (`metric_name` `mtsamples_procedures_accuracy`, `default_score` 1.0).
+ * What MedHELM's jury judges for mtsamples_procedures: HELM's MTSamplesProceduresAnnotator
+ * (annotator name `mtsamples_procedures`, MedHELM's criteria accuracy, completeness and clarity)
+ * and the run spec's LLMJuryMetric (`mtsamples_procedures_accuracy`, default score 1.0 when no
+ * judge answers).
  */
-export const mtsamplesProceduresJuryRubric: JuryRubric = {
+export const mtsamplesProceduresJuryRubric: JuryRubric = medhelmJuryRubric({
   name: 'mtsamples_procedures',
-  promptTemplate: MTSAMPLES_PROCEDURES_JUDGE_PROMPT_TEMPLATE,
-  criteria: {
-    accuracy: ['score', 'explanation'],
-    completeness: ['score', 'explanation'],
-    clarity: ['score', 'explanation'],
-  },
   helmAnnotatorClassName:
     'helm.benchmark.annotation.mtsamples_procedures_annotator.MTSamplesProceduresAnnotator',
-  metricName: 'mtsamples_procedures_accuracy',
-  defaultScore: 1,
-};
+  promptTemplate: MTSAMPLES_PROCEDURES_JUDGE_PROMPT_TEMPLATE,
+});

@@ -1,3 +1,4 @@
+import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -67,20 +68,13 @@ Ensure the output is valid JSON:
 `;
 
 /**
- * HELM's LLM jury for mtsamples_replicate: the `MTSamplesReplicateAnnotator` (an `LLMAsJuryAnnotator` named
- * `mtsamples_replicate`) with its `ANNOTATION_CRITERIA`, and the run spec's `LLMJuryMetric`
- * (`metric_name` `mtsamples_replicate_accuracy`, `default_score` 1.0).
+ * What MedHELM's jury judges for mtsamples_replicate: HELM's MTSamplesReplicateAnnotator (annotator
+ * name `mtsamples_replicate`, MedHELM's criteria accuracy, completeness and clarity) and the run
+ * spec's LLMJuryMetric (`mtsamples_replicate_accuracy`, default score 1.0 when no judge answers).
  */
-export const mtsamplesReplicateJuryRubric: JuryRubric = {
+export const mtsamplesReplicateJuryRubric: JuryRubric = medhelmJuryRubric({
   name: 'mtsamples_replicate',
-  promptTemplate: MTSAMPLES_REPLICATE_JUDGE_PROMPT_TEMPLATE,
-  criteria: {
-    accuracy: ['score', 'explanation'],
-    completeness: ['score', 'explanation'],
-    clarity: ['score', 'explanation'],
-  },
   helmAnnotatorClassName:
     'helm.benchmark.annotation.mtsamples_replicate_annotator.MTSamplesReplicateAnnotator',
-  metricName: 'mtsamples_replicate_accuracy',
-  defaultScore: 1,
-};
+  promptTemplate: MTSAMPLES_REPLICATE_JUDGE_PROMPT_TEMPLATE,
+});

@@ -1,7 +1,7 @@
-import { definePlugin } from '@medhelm/core';
+import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createPubmedQaBenchmark } from './pubmed-qa-benchmark.ts';
 
-export { createPubmedQaBenchmark, PUBMED_QA_ID } from './pubmed-qa-benchmark.ts';
+export { createPubmedQaBenchmark, PUBMED_QA_ID, PUBMED_QA_INSTRUCTIONS } from './pubmed-qa-benchmark.ts';
 export {
   createPubmedQaDataset,
   PUBMED_QA_ANSWER_CHOICES,
@@ -11,14 +11,9 @@ export {
   pubmedQaEntrySchema,
   pubmedQaInstance,
 } from './pubmed-qa-dataset.ts';
-export { createPubmedQaPrompt, PUBMED_QA_INSTRUCTIONS, pubmedQaAdapterSpec } from './pubmed-qa-prompt.ts';
 
 /** The PubMedQA benchmark, as the runner registers it. */
 export const pubmedQaBenchmark = createPubmedQaBenchmark();
 
 /** The plugin the runner loads: registers {@link pubmedQaBenchmark}. */
-export const plugin = definePlugin({
-  name: '@medhelm/benchmark-pubmed-qa',
-  kind: 'benchmark',
-  register: (context) => context.registerBenchmark(pubmedQaBenchmark),
-});
+export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-pubmed-qa', pubmedQaBenchmark);

@@ -1,16 +1,13 @@
-import type { BenchmarkV1 } from '@medhelm/core';
-import { defineBenchmark } from '@medhelm/core';
-import {
-  EXACT_MATCH_METRIC_NAMES,
-  helmBasicGenerationScorer,
-  helmExactMatchMetricSpecs,
-  multipleChoiceOutputMappingNormalizer,
-} from '@medhelm/metrics';
+import { helmScenario, multipleChoiceBenchmarkParts } from '@medhelm/benchmark-recipes';
+import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
 import { createPubmedQaDataset } from './pubmed-qa-dataset.ts';
-import { createPubmedQaPrompt } from './pubmed-qa-prompt.ts';
 
 /** HELM's run spec and scenario name. */
 export const PUBMED_QA_ID = 'pubmed_qa';
+
+/** The instructions of HELM's `get_pubmed_qa_spec` (medhelm_run_specs.py), verbatim. */
+export const PUBMED_QA_INSTRUCTIONS =
+  'Answer A for yes, B for no or C for maybe. Do not include any explanation or additional text. Output only the letter on a single line.';
 
 /**
  * MedHELM's PubMedQA benchmark: yes/no/maybe questions over PubMed abstracts (PQA-L), asked as a
@@ -28,22 +25,18 @@ export function createPubmedQaBenchmark(): BenchmarkV1 {
     access: 'public',
     license: 'MIT',
     dataset: createPubmedQaDataset(),
-    prompt: createPubmedQaPrompt(),
-    normalizers: [multipleChoiceOutputMappingNormalizer()],
-    scorers: [helmBasicGenerationScorer({ names: EXACT_MATCH_METRIC_NAMES })],
-    mainMetric: { name: 'exact_match', split: 'test' },
-    helm: {
-      scenarioClassName: 'helm.benchmark.scenarios.pubmed_qa_scenario.PubMedQAScenario',
-      scenarioArgs: {},
-      scenarioName: PUBMED_QA_ID,
+    ...multipleChoiceBenchmarkParts({
+      instructions: PUBMED_QA_INSTRUCTIONS,
+      inputNoun: 'Question',
+      outputNoun: 'Answer',
+    }),
+    helm: helmScenario({
+      className: 'helm.benchmark.scenarios.pubmed_qa_scenario.PubMedQAScenario',
+      name: PUBMED_QA_ID,
       // PubMedQAScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
-      scenarioDescription:
+      description:
         "PubMedQA is a biomedical question-answering dataset that evaluates a model'sability to interpret scientific literature. It consists of PubMed abstracts paired withyes/no/maybe questions derived from the content. The benchmark assesses a model'scapability to reason over biomedical texts and provide factually grounded answers.",
       tags: ['question_answering', 'biomedical'],
-      definitionPath:
-        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/pubmed_qa_scenario.py',
-      groups: [PUBMED_QA_ID],
-      metricSpecs: helmExactMatchMetricSpecs(),
-    },
+    }),
   });
 }

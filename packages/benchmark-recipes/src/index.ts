@@ -1,0 +1,14 @@
+export type { BenchmarkParts } from './benchmark-parts.ts';
+export { type GenerationScoring, generationBenchmarkParts } from './generation-benchmark-parts.ts';
+export { type HelmScenarioOptions, helmScenario } from './helm-scenario.ts';
+export { juryBenchmarkParts } from './jury-benchmark-parts.ts';
+export { medhelmGenerationPrompt } from './medhelm-generation-prompt.ts';
+export {
+  MEDHELM_JURY_CRITERIA,
+  type MedhelmJuryRubricOptions,
+  medhelmJuryRubric,
+} from './medhelm-jury-rubric.ts';
+export {
+  type MultipleChoiceBenchmarkOptions,
+  multipleChoiceBenchmarkParts,
+} from './multiple-choice-benchmark-parts.ts';

@@ -1,0 +1,20 @@
+import { type Instance, reference, TEST_SPLIT } from '@medhelm/core';
+import { type ParseMtsamplesReportOptions, parseMtsamplesReport } from './parse-mtsamples-report.ts';
+
+/**
+ * The one-instance-per-report form of {@link parseMtsamplesReport}: the report's input, its
+ * reference as the one correct reference, split `test`. No id: the engine numbers instances
+ * `id0`, `id1`, ... in listing order, as HELM does.
+ */
+export function mtsamplesReportInstance(
+  text: string,
+  options: ParseMtsamplesReportOptions,
+): Instance | undefined {
+  const report = parseMtsamplesReport(text, options);
+  if (report === undefined) return undefined;
+  return {
+    input: { text: report.input },
+    references: [reference(report.reference, true)],
+    split: TEST_SPLIT,
+  };
+}
