@@ -23,6 +23,8 @@ export const EHR_SQL_DATABASE_FILE: DatasetFileV1 = {
   url: `https://github.com/raulista1997/benchmarkdata/raw/${EHR_SQL_DATABASE_REVISION}/eicu.sqlite`,
   revision: EHR_SQL_DATABASE_REVISION,
   samplePath: EHR_SQL_SYNTHETIC_DATABASE_PATH,
+  // Without it the run uses the bundled synthetic database and says so.
+  optional: true,
 };
 
 /** The database a run executes SQL on. */
