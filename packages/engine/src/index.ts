@@ -3,7 +3,7 @@ export { estimateRun, type RunEstimate } from './estimate/estimate-run.ts';
 export { type EvaluationOptions, Evaluator } from './evaluator.ts';
 export { annotateInstance, type InstanceAnnotations } from './execute/annotate-instance.ts';
 export { CostBudget } from './execute/cost-budget.ts';
-export { CostCapReached, isCostCapReached } from './execute/cost-cap-reached.ts';
+export { CostCapReached } from './execute/cost-cap-reached.ts';
 export { createJury, type JudgeDeployment, type Jury } from './execute/create-jury.ts';
 export {
   estimatePromptTokens,
