@@ -82,7 +82,7 @@ export async function downloadToCache(options: DownloadToCacheOptions): Promise<
   } catch (error) {
     await rm(temporary, { force: true });
     await rm(`${temporary}.source.json`, { force: true });
-    if (error instanceof DatasetLoadError) throw error;
+    if (DatasetLoadError.isInstance(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatasetLoadError(`Could not download ${file.name} from ${file.url}: ${reason}`, {
       cause: error,

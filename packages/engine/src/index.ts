@@ -4,7 +4,7 @@ export { type EvaluationOptions, Evaluator } from './evaluator.ts';
 export { annotateInstance, type InstanceAnnotations } from './execute/annotate-instance.ts';
 export { ALLOW_EXTERNAL_DATA_FLAG, checkDataTier } from './execute/check-data-tier.ts';
 export { CostBudget } from './execute/cost-budget.ts';
-export { CostCapReached, isCostCapReached } from './execute/cost-cap-reached.ts';
+export { CostCapReached } from './execute/cost-cap-reached.ts';
 export { createJury, type JudgeDeployment, type Jury } from './execute/create-jury.ts';
 export {
   estimatePromptTokens,

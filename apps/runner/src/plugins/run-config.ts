@@ -55,8 +55,6 @@ export const runConfigSchema = z
     description: 'Plugins and extra scorers for `medhelm run --config`.',
   });
 
-export type RunConfigFile = z.output<typeof runConfigSchema>;
-
 /** A parsed run config, with where it came from (relative plugin paths resolve from `directory`). */
 export interface RunConfig {
   path: string;

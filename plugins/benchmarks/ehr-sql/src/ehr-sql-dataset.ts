@@ -6,7 +6,6 @@ import {
   type DatasetLoaderV1,
   defineDatasetLoader,
   type Instance,
-  MedHelmError,
   reference,
   TEST_SPLIT,
   TRAIN_SPLIT,
@@ -219,7 +218,7 @@ async function optionalFile(
   try {
     return { path: await resolveFile(file) };
   } catch (error) {
-    if (MedHelmError.isInstance(error) && error.name === 'MedHelm_DatasetLoadError') {
+    if (DatasetLoadError.isInstance(error)) {
       return { reason: error.message.trim() };
     }
     throw error;

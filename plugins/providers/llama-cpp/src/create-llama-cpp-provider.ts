@@ -277,7 +277,7 @@ function asConfigurationFailure(error: unknown): ModelCallError {
     messageOf(error),
     { isRetryable: false },
     {
-      ...(error instanceof MedHelmError && error.hint !== undefined ? { hint: error.hint } : {}),
+      ...(MedHelmError.isInstance(error) && error.hint !== undefined ? { hint: error.hint } : {}),
       cause: error,
     },
   );
