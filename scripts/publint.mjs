@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Packs every publishable workspace package with `pnpm pack` (as `pnpm release` would publish it)
 // and lints the tarball with publint (strict: warnings fail), plus the checks publint does not make:
-// ESM with types, a README in the tarball, and plugins taking @medhelm/core as a peer dependency.
+// ESM with types, a README in the tarball, and every package but the runner taking @medhelm/core as
+// a peer dependency.
 // Usage: pnpm publint [package-name-or-folder ...]   (run after `pnpm build`)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -52,6 +53,9 @@ function run(command, args, cwd) {
   });
 }
 
+/** The package that depends on @medhelm/core; everything else takes core as a peer. */
+const CORE_OWNER = '@medhelm/runner';
+
 /** Checks publint leaves to us; `files` are the tarball's paths (without `package/`). */
 function projectProblems(packageJson, files) {
   const problems = [];
@@ -62,15 +66,14 @@ function projectProblems(packageJson, files) {
     problems.push('exports["."] must give "types" and "default" (ESM with type declarations).');
   }
   if (!files.includes('README.md')) problems.push('the tarball has no README.md.');
-  if (packageJson.medhelm !== undefined) {
-    if (!packageJson.peerDependencies?.['@medhelm/core']) {
-      problems.push('a plugin (it has a "medhelm" manifest) must list @medhelm/core in peerDependencies.');
-    }
-    if (packageJson.dependencies?.['@medhelm/core']) {
-      problems.push(
-        "a plugin must not list @medhelm/core in dependencies: a second copy would not share the runner's.",
-      );
-    }
+  if (packageJson.medhelm !== undefined && !packageJson.peerDependencies?.['@medhelm/core']) {
+    problems.push('a plugin (it has a "medhelm" manifest) must list @medhelm/core in peerDependencies.');
+  }
+  // The runner is the one package that brings core; every plugin and library shares its copy.
+  if (packageJson.name !== CORE_OWNER && packageJson.dependencies?.['@medhelm/core']) {
+    problems.push(
+      `only ${CORE_OWNER} may list @medhelm/core in dependencies; take it as a peer dependency, or a second copy of core may be installed.`,
+    );
   }
   return problems;
 }

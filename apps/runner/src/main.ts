@@ -106,6 +106,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       '--judges <name=model,...>',
       'the LLM jury for open-ended benchmarks, e.g. gpt=gpt-4o,llama=openai-compatible:llama3.3,claude=claude-3-7-sonnet (none: jury skipped)',
     )
+    .option(
+      '--allow-external-data',
+      'let gated and private benchmark data reach deployments not marked local: true or trusted: true in the models file',
+    )
+    .option(
+      '--redact',
+      'write run directories without inputs, references, completions or judge explanations (stats kept)',
+    )
     .addOption(configOption())
     .addOption(discoverOption())
     .action(async (options: RunCommandOptions) => {
@@ -135,6 +143,21 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .action(async (options: PluginSelectionOptions & { json?: boolean }) => {
       const { listCommand } = await import('./commands/list-command.ts');
       exitCode = listCommand(await services(options), options, io);
+    });
+
+  program
+    .command('redact')
+    .description(
+      'Copy run directories without patient text: inputs, references, prompts, completions and judge explanations replaced, every stat kept.',
+    )
+    .argument(
+      '<run-dir>',
+      'a run directory (<output-path>/runs/<suite>/<run name>) or a suite folder of them',
+    )
+    .argument('<out-dir>', 'where the redacted copy goes (the same layout)')
+    .action(async (source: string, target: string) => {
+      const { redactCommand } = await import('./commands/redact-command.ts');
+      exitCode = await redactCommand(source, target, io);
     });
 
   const plugins = program.command('plugins').description('Inspect the plugins this runner finds.');

@@ -179,10 +179,11 @@ describe.skipIf(!existsSync(cli))('two invocations on one output path', () => {
   }, async () => {
     const server = await startMockModelServer({
       wires: ['openai'],
-      reply: () => ({ content: 'A', delayMs: 40 }),
+      reply: () => ({ content: 'A', delayMs: 60 }),
     });
     try {
-      const data = pubmedQaData(60);
+      // Long enough (about 4 s) that the second process starts while the first still writes.
+      const data = pubmedQaData(120);
       const outputPath = mkdtempSync(join(tmpdir(), 'medhelm-two-writers-'));
       const args = (model: string) => [
         'run',

@@ -7,7 +7,6 @@ import {
 } from '@medhelm/core';
 import {
   createHttpAgent,
-  isModelCallError,
   missingApiKeyError,
   postJson,
   redactUrl,
@@ -139,7 +138,7 @@ export function createChatCompletionsModel(config: ChatCompletionsModelConfig): 
 // postJson's errors are already redacted; this only refines them with what the provider knows: a
 // more specific hint, and OpenAI's `insufficient_quota` 429, which waiting does not cure.
 function refineError(error: unknown, hints: ChatCompletionsErrorHints | undefined): unknown {
-  if (!isModelCallError(error)) return error;
+  if (!ModelCallError.isInstance(error)) return error;
   const outOfQuota = error.status === 429 && apiErrorCode(error.body) === 'insufficient_quota';
   const hint = outOfQuota
     ? 'The account is out of credit or over its spending limit: check the plan and billing details.'

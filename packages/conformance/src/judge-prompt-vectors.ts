@@ -1,10 +1,13 @@
 import type { BenchmarkV1 } from '@medhelm/core';
-import { loadEvaluatedInstances } from './prompt-vectors.ts';
+import { groupByRunEntry } from './prompt-vectors.ts';
 import { readJsonLinesFile } from './read-cases.ts';
+import { runEntryInstances } from './run-entry-instances.ts';
 import type { FamilyResult } from './run-family.ts';
 
 /** A line of `jury_prompts/<benchmark>.jsonl` (see the "Judge prompts" section of prompts/README.md). */
 export interface JudgePromptVector {
+  /** The run entry that produced the line (gated and private benchmarks); ids restart per entry. */
+  run_entry?: string;
   instance_id: string;
   completion: string;
   judge_prompt: string;
@@ -29,34 +32,39 @@ export async function checkJudgePromptVectors(
     result.failed++;
     result.failures.push({ family, line, message });
   };
-  const annotator = benchmark.annotators?.find((candidate) => candidate.judgePrompt !== undefined);
-  if (annotator?.judgePrompt === undefined) {
-    for (let line = 1; line <= vectors.length; line++)
-      fail(line, `${benchmark.id} has no annotator that builds judge prompts`);
-    return result;
-  }
-  let instances: Awaited<ReturnType<typeof loadEvaluatedInstances>>;
-  try {
-    instances = await loadEvaluatedInstances(benchmark, options.dataDirectory);
-  } catch (error) {
-    for (let line = 1; line <= vectors.length; line++)
-      fail(line, `cannot load ${options.dataDirectory}: ${(error as Error).message}`);
-    return result;
-  }
-  const byId = new Map(instances.map(({ instance }) => [instance.id, instance]));
-  vectors.forEach((vector, index) => {
-    const instance = byId.get(String(vector.instance_id));
-    if (instance === undefined) {
-      fail(index + 1, `no instance ${vector.instance_id} in ${options.dataDirectory}`);
-      return;
+  for (const group of groupByRunEntry(vectors)) {
+    let run: Awaited<ReturnType<typeof runEntryInstances>>;
+    try {
+      run = await runEntryInstances(benchmark, {
+        dataDirectory: options.dataDirectory,
+        ...(group.runEntry === undefined ? {} : { runEntry: group.runEntry }),
+      });
+    } catch (error) {
+      for (const { line } of group.lines)
+        fail(line, `cannot load ${options.dataDirectory}: ${(error as Error).message}`);
+      continue;
     }
-    const prompt = annotator.judgePrompt?.({ instance, completion: vector.completion });
-    if (prompt === vector.judge_prompt) {
-      result.passed++;
-      return;
+    // The configured benchmark's annotator: its judge prompt may depend on the entry's arguments.
+    const annotator = run.benchmark.annotators?.find((candidate) => candidate.judgePrompt !== undefined);
+    const byId = new Map(run.instances.map(({ instance }) => [instance.id, instance]));
+    for (const { line, vector } of group.lines) {
+      if (annotator?.judgePrompt === undefined) {
+        fail(line, `${benchmark.id} has no annotator that builds judge prompts`);
+        continue;
+      }
+      const instance = byId.get(String(vector.instance_id));
+      if (instance === undefined) {
+        fail(line, `no instance ${vector.instance_id} in ${options.dataDirectory}`);
+        continue;
+      }
+      const prompt = annotator.judgePrompt({ instance, completion: vector.completion });
+      if (prompt === vector.judge_prompt) {
+        result.passed++;
+        continue;
+      }
+      fail(line, `instance ${vector.instance_id}: ${describeDifference(prompt, vector.judge_prompt)}`);
     }
-    fail(index + 1, `instance ${vector.instance_id}: ${describeDifference(prompt, vector.judge_prompt)}`);
-  });
+  }
   return result;
 }
 

@@ -1,21 +1,24 @@
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   type BenchmarkV1,
   type DatasetLoadContextV1,
   DatasetLoadError,
   DEFAULT_EVAL_SPLITS,
-  type IdentifiedInstance,
+  type HelmAdapterSpec,
   type Instance,
-  type RenderedPromptV1,
   renderPrompt,
 } from '@medhelm/core';
 import { compareExpected } from './compare-expected.ts';
 import { readJsonLinesFile } from './read-cases.ts';
+import { type RenderedInstance, type RunEntryInstances, runEntryInstances } from './run-entry-instances.ts';
 import type { CaseFailure, FamilyResult } from './run-family.ts';
 
 /** A line of `prompts/<benchmark>.jsonl` (see the README there). */
 export interface PromptVector {
+  /** The run entry that produced the line (gated and private benchmarks), without model and data_path. */
+  run_entry?: string;
+  /** A HELM constant changed to make the line, when one was (see `BenchmarkArgumentsV1.deviationArguments`). */
+  deviation?: string;
   /** `id<k>` as HELM numbers instances, or the dataset's own id (an int for MedCalc-Bench). */
   instance_id: string | number;
   split: string;
@@ -30,16 +33,13 @@ export interface PromptVector {
   prompt_truncated: boolean;
 }
 
-export interface RenderedInstance {
-  instance: IdentifiedInstance;
-  rendered: RenderedPromptV1;
-}
-
 /**
- * Loads a benchmark's instances from the real upstream files in `dataDirectory` with its own
- * loader, numbers them as HELM does, renders the evaluated ones, and compares each with the HELM
- * vector at the same position: id, split, prompt (byte for byte), messages, references with tags,
- * output mapping, request settings, extra data, and the adapter fields the vector lists.
+ * Checks a benchmark's prompts against HELM's vectors: the lines are grouped by their `run_entry`
+ * (ids restart at `id0` for each; lines without one belong to the bare benchmark id), each entry is
+ * selected and rendered over the upstream files in `dataDirectory` as a real run would (see
+ * `runEntryInstances`), and each vector is compared with the instance at the same position: id,
+ * split, prompt (byte for byte), messages, references with tags, output mapping, request settings,
+ * extra data, and the adapter fields the vector lists.
  */
 export async function checkPromptVectors(
   benchmark: BenchmarkV1,
@@ -48,18 +48,6 @@ export async function checkPromptVectors(
   const family = options.family ?? `prompts/${benchmark.id}`;
   const vectors = readJsonLinesFile<PromptVector>(options.vectorsFile);
   const result: FamilyResult = { family, passed: 0, failed: 0, failures: [] };
-  let rendered: RenderedInstance[];
-  try {
-    rendered = await loadAndRender(benchmark, directoryContext(options.dataDirectory));
-  } catch (error) {
-    result.failed = vectors.length;
-    result.failures.push({
-      family,
-      line: 0,
-      message: `cannot load ${options.dataDirectory}: ${(error as Error).message}`,
-    });
-    return result;
-  }
   const record = (line: number, message: string | undefined) => {
     if (message === undefined) result.passed++;
     else {
@@ -67,22 +55,69 @@ export async function checkPromptVectors(
       result.failures.push({ family, line, message });
     }
   };
-  for (const [index, vector] of vectors.entries()) {
-    const item = rendered[index];
-    if (item === undefined) {
-      record(index + 1, `HELM has instance ${vector.instance_id} here; we have no instance`);
+  for (const group of groupByRunEntry(vectors)) {
+    let run: RunEntryInstances;
+    try {
+      run = await runEntryInstances(benchmark, {
+        dataDirectory: options.dataDirectory,
+        ...(group.runEntry === undefined ? {} : { runEntry: group.runEntry }),
+        ...(group.deviation === undefined ? {} : { deviation: group.deviation }),
+      });
+    } catch (error) {
+      for (const { line } of group.lines) {
+        record(
+          line,
+          `${group.runEntry ?? benchmark.id}: cannot load ${options.dataDirectory}: ${(error as Error).message}`,
+        );
+      }
       continue;
     }
-    const idMismatch =
-      item.instance.id === String(vector.instance_id)
-        ? undefined
-        : `id: expected ${vector.instance_id}, got ${item.instance.id}`;
-    record(index + 1, idMismatch ?? comparePromptVector(benchmark, item, vector));
-  }
-  for (let index = vectors.length; index < rendered.length; index++) {
-    record(index + 1, `we have an extra instance ${rendered[index]?.instance.id} that HELM does not`);
+    const prefix = group.runEntry === undefined ? '' : `${group.runEntry}: `;
+    group.lines.forEach(({ line, vector }, index) => {
+      const item = run.instances[index];
+      if (item === undefined) {
+        record(line, `${prefix}HELM has instance ${vector.instance_id} here; we have no instance`);
+        return;
+      }
+      const idMismatch =
+        item.instance.id === String(vector.instance_id)
+          ? undefined
+          : `id: expected ${vector.instance_id}, got ${item.instance.id}`;
+      const mismatch = idMismatch ?? comparePromptVector(run.adapterSpec, item, vector);
+      record(line, mismatch === undefined ? undefined : `${prefix}${mismatch}`);
+    });
+    for (let index = group.lines.length; index < run.instances.length; index++) {
+      record(
+        group.lines.at(-1)?.line ?? 0,
+        `${prefix}we have an extra instance ${run.instances[index]?.instance.id} that HELM does not`,
+      );
+    }
   }
   return result;
+}
+
+/** The vector lines of each run entry, in file order, with their 1-based line numbers. */
+export function groupByRunEntry<V extends { run_entry?: string; deviation?: string }>(
+  vectors: readonly V[],
+): Array<{ runEntry?: string; deviation?: string; lines: Array<{ line: number; vector: V }> }> {
+  const groups = new Map<
+    string,
+    { runEntry?: string; deviation?: string; lines: Array<{ line: number; vector: V }> }
+  >();
+  vectors.forEach((vector, index) => {
+    const key = `${vector.run_entry ?? ''}\u0000${vector.deviation ?? ''}`;
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = {
+        ...(vector.run_entry === undefined ? {} : { runEntry: vector.run_entry }),
+        ...(vector.deviation === undefined ? {} : { deviation: vector.deviation }),
+        lines: [],
+      };
+      groups.set(key, group);
+    }
+    group.lines.push({ line: index + 1, vector });
+  });
+  return [...groups.values()];
 }
 
 /**
@@ -104,7 +139,7 @@ export async function checkBundledSample(
     const message =
       vector === undefined
         ? `bundled instance ${item.instance.id}: no HELM vector has its prompt`
-        : comparePromptVector(benchmark, item, vector);
+        : comparePromptVector(benchmark.prompt.adapterSpec, item, vector);
     if (message === undefined) result.passed++;
     else {
       result.failed++;
@@ -116,11 +151,11 @@ export async function checkBundledSample(
 
 /** The first difference between a rendered instance and a HELM prompt vector, or undefined. */
 export function comparePromptVector(
-  benchmark: BenchmarkV1,
+  runAdapterSpec: HelmAdapterSpec,
   { instance, rendered }: RenderedInstance,
   vector: PromptVector,
 ): string | undefined {
-  const adapterSpec = benchmark.prompt.adapterSpec as Record<string, unknown>;
+  const adapterSpec = runAdapterSpec as Record<string, unknown>;
   const ours: Record<string, unknown> = {
     split: instance.split,
     prompt: rendered.request.prompt,
@@ -149,17 +184,6 @@ export function comparePromptVector(
   return mismatch === undefined ? undefined : `instance ${vector.instance_id}: ${mismatch}`;
 }
 
-/**
- * The evaluated instances of a benchmark over the upstream files in `dataDirectory` (never a bundled
- * sample), numbered as the engine and HELM number them, each with its rendered prompt.
- */
-export function loadEvaluatedInstances(
-  benchmark: BenchmarkV1,
-  dataDirectory: string,
-): Promise<RenderedInstance[]> {
-  return loadAndRender(benchmark, directoryContext(dataDirectory));
-}
-
 /** Loads every instance, numbers them as the engine and HELM do, and renders the evaluated ones. */
 async function loadAndRender(
   benchmark: BenchmarkV1,
@@ -173,24 +197,6 @@ async function loadAndRender(
     .map((instance, index) => ({ ...instance, id: numberAll ? `id${index}` : (instance.id as string) }))
     .filter((instance) => evalSplits.has(instance.split))
     .map((instance) => ({ instance, rendered: renderPrompt(benchmark.prompt, instance) }));
-}
-
-/** Resolves every file and folder in `directory` only: a conformance check never falls back to a sample. */
-function directoryContext(directory: string): DatasetLoadContextV1 {
-  return {
-    resolveFile: async (file) => {
-      const path = join(directory, file.name);
-      if (!existsSync(path))
-        throw new DatasetLoadError('not in the data folder', { location: { file: path } });
-      return path;
-    },
-    resolveFolder: async (folder) => {
-      const path = join(directory, folder.name);
-      if (!isDirectory(path))
-        throw new DatasetLoadError('no such folder in the data folder', { location: { file: path } });
-      return path;
-    },
-  };
 }
 
 function bundledSampleContext(): DatasetLoadContextV1 {

@@ -15,6 +15,18 @@ export interface FileResolverOptions {
   dispatcher?: Dispatcher;
   /** Aborts a download in progress. */
   signal?: AbortSignal;
+  /**
+   * How data that cannot be downloaded is obtained (the loader's `obtain`: access requirement and
+   * where): quoted by the errors about missing files.
+   */
+  obtain?: string;
+}
+
+/** Where a file comes from, for messages: its URL, else how it is obtained. */
+function originOf(file: DatasetFileV1, obtain: string | undefined): string {
+  if (file.url !== undefined)
+    return `from ${file.url}${file.revision === undefined ? '' : ` (revision ${file.revision})`}`;
+  return obtain === undefined ? 'from its owner' : `(${obtain})`;
 }
 
 /**
@@ -26,17 +38,26 @@ export function createFileResolver(options: FileResolverOptions): (file: Dataset
   const { benchmarkId, source } = options;
   switch (source.kind) {
     case 'sample':
-      return (file) => resolveSample(benchmarkId, file);
+      return (file) => resolveSample(benchmarkId, file, options.obtain);
     case 'directory':
-      return (file) => resolveInDirectory(benchmarkId, resolve(source.path), file);
+      return (file) => resolveInDirectory(benchmarkId, resolve(source.path), file, options.obtain);
     case 'download':
-      return (file) =>
-        downloadToCache({
+      return (file) => {
+        if (file.url === undefined) {
+          throw new DatasetLoadError(
+            `${benchmarkId}: ${file.name} cannot be downloaded; it comes ${originOf(file, options.obtain)}.`,
+            {
+              hint: "Obtain it, then point the run at its folder with --data-dir <dir>, a data_path=<dir> run-entry argument, or the run config's data: map.",
+            },
+          );
+        }
+        return downloadToCache({
           file,
           directory: join(resolve(source.cacheDirectory), benchmarkId),
           dispatcher: options.dispatcher,
           signal: options.signal,
         });
+      };
   }
 }
 
@@ -106,12 +127,16 @@ async function resolveFolderInDirectory(
   );
 }
 
-async function resolveSample(benchmarkId: string, file: DatasetFileV1): Promise<string> {
+async function resolveSample(
+  benchmarkId: string,
+  file: DatasetFileV1,
+  obtain: string | undefined,
+): Promise<string> {
   if (file.samplePath === undefined) {
     throw new DatasetLoadError(
       `The ${benchmarkId} package ships no sample for ${file.name}, so it cannot run with --sample.`,
       {
-        hint: `Use --data-dir with a folder holding ${file.name} (from ${file.url}), or run without --sample to download it.`,
+        hint: `Use --data-dir with a folder holding ${file.name} ${originOf(file, obtain)}${file.url === undefined ? '' : ', or run without --sample to download it'}.`,
       },
     );
   }
@@ -119,7 +144,7 @@ async function resolveSample(benchmarkId: string, file: DatasetFileV1): Promise<
     throw new DatasetLoadError(
       `The ${benchmarkId} package declares a sample of ${file.name} at ${file.samplePath}, but there is no readable file there (broken installation?).`,
       {
-        hint: `Reinstall the plugin, use --data-dir with a copy of ${file.name} (from ${file.url}), or run without --sample to download it.`,
+        hint: `Reinstall the plugin, or use --data-dir with a copy of ${file.name} ${originOf(file, obtain)}.`,
       },
     );
   }
@@ -130,6 +155,7 @@ async function resolveInDirectory(
   benchmarkId: string,
   directory: string,
   file: DatasetFileV1,
+  obtain: string | undefined,
 ): Promise<string> {
   // Flat layout first (one benchmark's files), then one subfolder per benchmark (a shared data dir).
   const candidates = [join(directory, file.name), join(directory, benchmarkId, file.name)];
@@ -139,7 +165,10 @@ async function resolveInDirectory(
   throw new DatasetLoadError(
     `${benchmarkId}: ${file.name} is not in the data directory; looked at ${candidates.join(' and ')}.`,
     {
-      hint: `Download ${file.name} from ${file.url}${file.revision === undefined ? '' : ` (revision ${file.revision})`} into one of those places, or run without --data-dir to let MedHELM download it.`,
+      hint:
+        file.url === undefined
+          ? `Obtain ${file.name} ${originOf(file, obtain)} and put it in one of those places.`
+          : `Download ${file.name} ${originOf(file, obtain)} into one of those places, or run without --data-dir to let MedHELM download it.`,
     },
   );
 }

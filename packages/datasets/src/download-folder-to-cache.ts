@@ -125,7 +125,7 @@ async function listFolder(options: DownloadFolderToCacheOptions): Promise<string
     }
     body = await response.body.json();
   } catch (error) {
-    if (error instanceof DatasetLoadError) throw error;
+    if (DatasetLoadError.isInstance(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatasetLoadError(`Could not list ${folder.name} at ${url}: ${reason}`, { cause: error, hint });
   }

@@ -35,7 +35,14 @@ const MAX_REDIRECTIONS = 5;
  * under the real name.
  */
 export async function downloadToCache(options: DownloadToCacheOptions): Promise<string> {
-  const { file, directory } = options;
+  const { directory } = options;
+  const url = options.file.url;
+  if (url === undefined) {
+    throw new DatasetLoadError(`${options.file.name} has no download URL.`, {
+      hint: 'Obtain it yourself and pass its folder with --data-dir.',
+    });
+  }
+  const file = { ...options.file, url };
   const target = join(directory, file.name);
   const inside = relative(resolve(directory), resolve(target));
   if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
@@ -75,7 +82,7 @@ export async function downloadToCache(options: DownloadToCacheOptions): Promise<
   } catch (error) {
     await rm(temporary, { force: true });
     await rm(`${temporary}.source.json`, { force: true });
-    if (error instanceof DatasetLoadError) throw error;
+    if (DatasetLoadError.isInstance(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatasetLoadError(`Could not download ${file.name} from ${file.url}: ${reason}`, {
       cause: error,

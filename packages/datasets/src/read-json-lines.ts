@@ -82,7 +82,7 @@ function isBlank(content: string): boolean {
 }
 
 function asLoadError(path: string, error: unknown): DatasetLoadError {
-  if (error instanceof DatasetLoadError) return error;
+  if (DatasetLoadError.isInstance(error)) return error;
   if (error instanceof ZipArchiveError) {
     return new DatasetLoadError('The file is a ZIP archive, not JSON Lines.', {
       cause: error,

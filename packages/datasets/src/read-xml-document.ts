@@ -167,7 +167,7 @@ export function parseXmlDocument(xml: string | Uint8Array, options: ParseXmlDocu
   try {
     parser.write(decoded.text).close();
   } catch (error) {
-    if (error instanceof DatasetLoadError) throw error;
+    if (DatasetLoadError.isInstance(error)) throw error;
     const reason = (error as Error).message.replace(/^\d+:\d+: /, '');
     throw new DatasetLoadError(
       `${prefix}malformed XML at line ${parser.line}, column ${parser.column + 1}: ${reason}`,

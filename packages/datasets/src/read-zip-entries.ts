@@ -130,7 +130,7 @@ async function readMember(path: string, zip: ZipFile, entry: Entry, name: string
     for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
     data = Buffer.concat(chunks);
   } catch (error) {
-    if (error instanceof DatasetLoadError) throw error;
+    if (DatasetLoadError.isInstance(error)) throw error;
     const reason = (error as Error).message;
     return fail(
       method === DEFLATE && (error as { code?: string }).code?.startsWith('Z_')

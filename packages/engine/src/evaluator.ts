@@ -12,6 +12,7 @@ import type { DataSource } from '@medhelm/datasets';
 import type { RetryPolicy } from '@medhelm/http';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { inject, injectable } from 'tsyringe';
+import { checkDataTier } from './execute/check-data-tier.ts';
 import { CostBudget } from './execute/cost-budget.ts';
 import type { JudgeDeployment } from './execute/create-jury.ts';
 import { ModelPool } from './execute/model-pool.ts';
@@ -19,6 +20,7 @@ import type { RunPlan } from './plan/plan-runs.ts';
 import type { RunObserver } from './run-observer.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import { type InvocationContext, runPlan } from './run-plan.ts';
+import { checkDataPresent } from './select/check-data-present.ts';
 import { EngineTokens } from './tokens.ts';
 
 /** How one invocation runs its plans. */
@@ -50,6 +52,11 @@ export interface EvaluationOptions {
    * says so; the other metrics are still computed.
    */
   judges?: readonly JudgeDeployment[];
+  /**
+   * Let gated and private data reach deployments not marked `local` or `trusted`
+   * (`--allow-external-data`); otherwise such a run is refused before any request.
+   */
+  allowExternalData?: boolean;
   signal?: AbortSignal;
 }
 
@@ -73,7 +80,10 @@ export class Evaluator {
     const judges = options.judges ?? [];
     const budget =
       options.maxCostUsd === undefined ? undefined : costBudget(plans, judges, options.maxCostUsd);
-    // Every prompt compiles before anything is called: a run entry the template cannot render fails now.
+    // Before any request: gated and private data go only where the user allowed them, every data
+    // file a run reads from a folder is there, and every prompt compiles.
+    checkDataTier(plans, judges, this.providers, options.allowExternalData === true);
+    await checkDataPresent(plans, options.dataSource);
     const renderers = plans.map((plan) => compilePromptTemplate(plan.benchmark.prompt, plan.adapterSpec));
     const pool = new ModelPool(this.providers, this.environment, options.providerSettings.timeoutMs);
     const stop = new AbortController();

@@ -2,8 +2,9 @@ export type { CompletedCheckpoint, CompletedInstance, InstanceCheckpoint } from 
 export { estimateRun, type RunEstimate } from './estimate/estimate-run.ts';
 export { type EvaluationOptions, Evaluator } from './evaluator.ts';
 export { annotateInstance, type InstanceAnnotations } from './execute/annotate-instance.ts';
+export { ALLOW_EXTERNAL_DATA_FLAG, checkDataTier } from './execute/check-data-tier.ts';
 export { CostBudget } from './execute/cost-budget.ts';
-export { CostCapReached, isCostCapReached } from './execute/cost-cap-reached.ts';
+export { CostCapReached } from './execute/cost-cap-reached.ts';
 export { createJury, type JudgeDeployment, type Jury } from './execute/create-jury.ts';
 export {
   estimatePromptTokens,
@@ -19,6 +20,7 @@ export { SpendMeter } from './execute/spend-meter.ts';
 export { parseConfText, readConfFile } from './plan/conf-file.ts';
 export { deploymentIdentity, type ModelDeployment, resolveModelDeployment } from './plan/model-deployment.ts';
 export {
+  DATA_PATH_KEY,
   DEFAULT_CONCURRENCY,
   type DeploymentResolver,
   type PlanOptions,
@@ -26,9 +28,13 @@ export {
   type RunPlan,
 } from './plan/plan-runs.ts';
 export { parseRunEntry, type RunEntry } from './plan/run-entry.ts';
+export { REDACTED, redactRequestState } from './redact/redact-request-state.ts';
+export { redactRunDirectory } from './redact/redact-run-directory.ts';
+export { streamJsonValues } from './redact/stream-json-values.ts';
 export { RUN_REPORT_FILE } from './report/write-run-report.ts';
 export { type RunObserver, silentRunObserver } from './run-observer.ts';
 export type { InstanceFailure, RunCost, RunOutcome, ScoringFailure, TokenCounts } from './run-outcome.ts';
+export { checkDataPresent } from './select/check-data-present.ts';
 export { downsampleEvalIndices } from './select/downsample.ts';
 export {
   type EvalSelection,
@@ -36,7 +42,12 @@ export {
   type SelectedInstance,
   selectEvalInstances,
 } from './select/select-eval-instances.ts';
-export { type RunDataOptions, runFileResolver, selectRunInstances } from './select/select-run-instances.ts';
+export {
+  type RunDataOptions,
+  runDataSource,
+  runFileResolver,
+  selectRunInstances,
+} from './select/select-run-instances.ts';
 export { EngineTokens } from './tokens.ts';
 export {
   appendCostLedgerEntry,

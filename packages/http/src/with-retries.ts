@@ -1,5 +1,4 @@
-import type { ModelCallError } from '@medhelm/core';
-import { isModelCallError } from './is-model-call-error.ts';
+import { ModelCallError } from '@medhelm/core';
 import { retryDelayFromHeaders } from './retry-delay-from-headers.ts';
 import { sleep as realSleep, type Sleep } from './sleep.ts';
 
@@ -89,7 +88,7 @@ export async function withRetries<T>(
     try {
       return await operation(attempt);
     } catch (error) {
-      if (!isModelCallError(error) || !error.isRetryable || attempt > policy.maxRetries) throw error;
+      if (!ModelCallError.isInstance(error) || !error.isRetryable || attempt > policy.maxRetries) throw error;
       if (signal?.aborted) throw error;
       const hint = retryDelayFromHeaders(error.headers, now());
       const delayMs = hint ?? backoffDelay(attempt, policy, random);

@@ -1,5 +1,11 @@
 import { ScoringError } from '@medhelm/core';
-import { PythonTypeError, PythonValueError, pythonStrip } from '@medhelm/python-text';
+import {
+  PythonIndexError,
+  PythonOverflowError,
+  PythonTypeError,
+  PythonValueError,
+  pythonStrip,
+} from '@medhelm/python-text';
 import { extractEhrSql } from './ehr-sql-extract.ts';
 import type { EhrSqlAnnotation } from './ehr-sql-metrics.ts';
 import {
@@ -7,8 +13,6 @@ import {
   type EhrSqlItem,
   type EhrSqlScalar,
   ehrSqlValueFromJson,
-  PythonIndexError,
-  PythonOverflowError,
 } from './ehr-sql-python-values.ts';
 
 /**
@@ -128,10 +132,10 @@ function convertValues(fetched: readonly EhrSqlScalar[], extraValues: readonly E
       return convertToTypeOf(fetched[index] as EhrSqlScalar, value);
     } catch (error) {
       if (
-        error instanceof PythonTypeError ||
-        error instanceof PythonValueError ||
-        error instanceof PythonOverflowError ||
-        error instanceof PythonIndexError
+        PythonTypeError.isInstance(error) ||
+        PythonValueError.isInstance(error) ||
+        PythonOverflowError.isInstance(error) ||
+        PythonIndexError.isInstance(error)
       ) {
         throw new ScoringError(
           `HELM's EhrSqlAnnotator raises ${error.name} converting extra_data["value"]: ${error.message}`,

@@ -84,7 +84,7 @@ export function ehrSqlMetrics(input: EhrSqlMetricsInput): EhrSqlStats | null {
       try {
         executionAccuracy = bit(compareEhrSqlResults(predictedResult, groundTruthResult));
       } catch (error) {
-        if (error instanceof PythonTypeError) {
+        if (PythonTypeError.isInstance(error)) {
           throw new ScoringError(`HELM's EhrSqlMetric raises TypeError here: ${error.message}`, {
             cause: error,
           });

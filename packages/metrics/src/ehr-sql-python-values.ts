@@ -2,6 +2,7 @@ import {
   isPythonDecimalDigit,
   isPythonWhitespace,
   isUnassignedInUnicode14,
+  PythonOverflowError,
   PythonTypeError,
   PythonValueError,
   parsePythonFloat,
@@ -35,16 +36,6 @@ export type EhrSqlRow = readonly EhrSqlScalar[];
  * fallback, a bare value of the instance's `value` dict.
  */
 export type EhrSqlItem = EhrSqlRow | EhrSqlScalar | EhrSqlUnhashable;
-
-/** Python's OverflowError (`int(float('inf'))`, `float(10**400)`). */
-export class PythonOverflowError extends Error {
-  override readonly name = 'OverflowError';
-}
-
-/** Python's IndexError (a tuple index out of range). */
-export class PythonIndexError extends Error {
-  override readonly name = 'IndexError';
-}
 
 function isBlob(value: unknown): value is EhrSqlBlob {
   return (

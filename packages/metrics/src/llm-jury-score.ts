@@ -151,7 +151,7 @@ function convert<T>(step: () => T): T {
   try {
     return step();
   } catch (error) {
-    if (error instanceof MedHelmError) throw error;
+    if (MedHelmError.isInstance(error)) throw error;
     const name = error instanceof Error ? error.name : 'Error';
     throw helmRaises(name, (error as Error).message, error);
   }

@@ -66,11 +66,11 @@ export function medcalcBenchAccuracy(
       // HELM raises ValueError("Category ... not supported") inside its own try, so this is a 0.
       return 0;
     } catch (error) {
-      if (error instanceof PythonValueError) return 0;
+      if (PythonValueError.isInstance(error)) return 0;
       throw error;
     }
   } catch (error) {
-    if (error instanceof PythonKeyError || error instanceof PythonTypeError) {
+    if (PythonKeyError.isInstance(error) || PythonTypeError.isInstance(error)) {
       throw new ScoringError(`HELM's MedCalcBenchMetric raises ${error.name} here: ${error.message}`, {
         cause: error,
       });

@@ -1,5 +1,7 @@
-import { ConfigError } from '@medhelm/core';
+import { ConfigError, hasBrand } from '@medhelm/core';
 import { redactSecrets } from './looks-like-secret.ts';
+
+const modelsFileErrorBrand = Symbol.for('medhelm.error.ModelsFileError');
 
 /** One problem in a models file. */
 export interface ModelsFileIssue {
@@ -20,6 +22,7 @@ export interface ModelsFileIssue {
  * secret: anything that looks like a key is replaced by `[redacted]`.
  */
 export class ModelsFileError extends ConfigError {
+  readonly [modelsFileErrorBrand] = true;
   readonly file: string;
   readonly issues: readonly ModelsFileIssue[];
 
@@ -37,6 +40,11 @@ export class ModelsFileError extends ConfigError {
     });
     this.file = file;
     this.issues = safeIssues;
+  }
+
+  /** Whether `error` is a ModelsFileError, also one thrown by another copy of @medhelm/model-config. */
+  static override isInstance(error: unknown): error is ModelsFileError {
+    return hasBrand(error, modelsFileErrorBrand);
   }
 }
 

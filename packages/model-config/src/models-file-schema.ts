@@ -81,6 +81,14 @@ export const DeploymentSchema = z
       }),
     limits: LimitsSchema.optional(),
     price: PriceSchema.optional(),
+    local: z.boolean({ error: 'must be true or false' }).optional().meta({
+      description:
+        'The deployment runs on infrastructure you control (your vLLM/Ollama server): gated and private benchmark data may be sent to it.',
+    }),
+    trusted: z.boolean({ error: 'must be true or false' }).optional().meta({
+      description:
+        'A hosted service your data agreements allow (e.g. a BAA-covered endpoint): gated and private benchmark data may be sent to it.',
+    }),
     description: z.string().max(500).optional().meta({ description: 'Free text for humans.' }),
   })
   .superRefine((deployment, context) => {

@@ -28,6 +28,8 @@ describe('schema/models.schema.json', () => {
       'apiKeyEnv',
       'limits',
       'price',
+      'local',
+      'trusted',
       'description',
     ]);
   });

@@ -9,7 +9,7 @@ function errorOf(run: () => unknown): ModelsFileError {
   try {
     run();
   } catch (error) {
-    if (error instanceof ModelsFileError) return error;
+    if (ModelsFileError.isInstance(error)) return error;
     throw error;
   }
   throw new Error('expected a ModelsFileError');

@@ -27,6 +27,10 @@ export interface ResolvedDeployment {
   limits?: DeploymentLimits;
   /** The price to bill with; undefined: unknown (report the cost as unknown, never as $0). */
   price?: ResolvedPrice;
+  /** Marked in the models file as running on the user's own infrastructure. */
+  local?: boolean;
+  /** Marked in the models file as a hosted service the user's data agreements allow. */
+  trusted?: boolean;
 }
 
 /** Options of `resolveDeployment`. */
@@ -158,5 +162,7 @@ function fromDeployment(
   if (rest.length > 0) resolved.apiKeyEnvFallbacks = rest;
   if (Object.keys(limits).length > 0) resolved.limits = limits;
   if (price !== undefined) resolved.price = price;
+  if (deployment.local === true) resolved.local = true;
+  if (deployment.trusted === true) resolved.trusted = true;
   return resolved;
 }

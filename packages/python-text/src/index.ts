@@ -9,8 +9,14 @@ export {
   isPythonWordCharacter,
   pythonDecimalDigitValue,
 } from './python-character-classes.ts';
-export { PythonKeyError, PythonTypeError, PythonValueError } from './python-exceptions.ts';
-export { PythonOverflowError, parsePythonInt, pythonInt, pythonTrueDivide } from './python-int.ts';
+export {
+  PythonIndexError,
+  PythonKeyError,
+  PythonOverflowError,
+  PythonTypeError,
+  PythonValueError,
+} from './python-exceptions.ts';
+export { parsePythonInt, pythonInt, pythonTrueDivide } from './python-int.ts';
 export { pythonLower } from './python-lower.ts';
 export { pythonRstrip, pythonSplit, pythonStrip } from './python-strip.ts';
 export { pythonTitle } from './python-title.ts';

@@ -3,15 +3,10 @@ import {
   isPythonWhitespace,
   pythonDecimalDigitValue,
 } from './python-character-classes.ts';
-import { PythonTypeError, PythonValueError } from './python-exceptions.ts';
+import { PythonOverflowError, PythonTypeError, PythonValueError } from './python-exceptions.ts';
 
 // Python's `int()` as HELM's LLM-jury and MEDEC metrics call it (CPython 3.11, Unicode 14). Kept
 // here, next to its main user, until @medhelm/python-text has an `int()` of its own.
-
-/** Python's OverflowError (e.g. `int(float("inf"))`, an int/int quotient too large for a float). */
-export class PythonOverflowError extends Error {
-  override readonly name = 'OverflowError';
-}
 
 /** CPython 3.11's `sys.get_int_max_str_digits()` default: longer decimal strings are refused. */
 const MAX_STR_DIGITS = 4300;

@@ -81,7 +81,7 @@ export class MedHelmStore {
       return new MedHelmStore(path, db);
     } catch (error) {
       db.close();
-      if (error instanceof StoreError) throw error;
+      if (StoreError.isInstance(error)) throw error;
       if (isSqliteCode(error, 'SQLITE_NOTADB')) throw notAStore(path, error);
       if (isDamagedDatabase(error)) throw storeFailure(error, path, 'open');
       throw new StoreError(`Cannot open the MedHELM store ${path}: ${messageOf(error)}`, { cause: error });

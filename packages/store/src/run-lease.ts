@@ -1,7 +1,10 @@
 import { hostname } from 'node:os';
+import { hasBrand } from '@medhelm/core';
 import type Database from 'better-sqlite3';
 import { StoreError } from './store-error.ts';
 import { storeFailure } from './store-failure.ts';
+
+const runBusyErrorBrand = Symbol.for('medhelm.error.RunBusyError');
 
 /** How often a held lease says it is still alive. */
 export const LEASE_HEARTBEAT_MS = 15_000;
@@ -24,6 +27,8 @@ export interface RunLease {
 
 /** Another live process is writing the run (two writers would mix checkpoints and outputs). */
 export class RunBusyError extends StoreError {
+  readonly [runBusyErrorBrand] = true;
+
   constructor(
     readonly runKey: string,
     readonly holder: LeaseHolder,
@@ -35,6 +40,11 @@ export class RunBusyError extends StoreError {
         hint: 'Wait for that process to finish (then run the same command again to reuse its answers), or write elsewhere with another --output-path or --suite.',
       },
     );
+  }
+
+  /** Whether `error` is a RunBusyError, also one thrown by another copy of @medhelm/store. */
+  static override isInstance(error: unknown): error is RunBusyError {
+    return hasBrand(error, runBusyErrorBrand);
   }
 }
 

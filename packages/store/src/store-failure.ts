@@ -14,7 +14,7 @@ export function isDamagedDatabase(error: unknown): boolean {
  * past it (its contents are never trusted again), a busy one that another process held it too long.
  */
 export function storeFailure(error: unknown, path: string, action: string): StoreError {
-  if (error instanceof StoreError) return error;
+  if (StoreError.isInstance(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (isDamagedDatabase(error)) {
     return new StoreError(`The MedHELM store ${path} is damaged (${message}); it will not be trusted.`, {

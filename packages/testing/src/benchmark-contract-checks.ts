@@ -9,13 +9,13 @@ import {
   generationRequestSchema,
   type IdentifiedInstance,
   instanceSchema,
-  MedHelmError,
   type PluginManifest,
   pluginManifestSchema,
   type RenderedPromptV1,
   renderPrompt,
   type ScoreInputV1,
   type ScoreValuesV1,
+  ScoringError,
 } from '@medhelm/core';
 import { BenchmarkContractViolation } from './benchmark-contract-violation.ts';
 
@@ -269,7 +269,7 @@ export async function scoreMainMetric(
     try {
       values = await scorer.score(input);
     } catch (error) {
-      if (isScoringError(error)) return undefined;
+      if (ScoringError.isInstance(error)) return undefined;
       throw error;
     }
     if (metric in values) value = values[metric];
@@ -298,11 +298,6 @@ function syntheticResult(completion: string): GenerationResult {
     usage: { promptTokens: 1, completionTokens: 1 },
     requestTimeSeconds: 0,
   };
-}
-
-// By name rather than class so a ScoringError from another copy of @medhelm/core is recognised.
-function isScoringError(error: unknown): boolean {
-  return MedHelmError.isInstance(error) && error.name === 'MedHelm_ScoringError';
 }
 
 function formatIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {

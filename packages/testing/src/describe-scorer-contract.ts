@@ -5,7 +5,6 @@ import {
   emptyStat,
   type GenerationRequest,
   helmObjectSpecSchema,
-  MedHelmError,
   type MedHelmPluginV1,
   pluginManifestSchema,
   REQUEST_DEFAULTS,
@@ -13,6 +12,7 @@ import {
   type ScoreInputV1,
   type ScorerV1,
   type ScoreValuesV1,
+  ScoringError,
   type Stat,
 } from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
@@ -197,7 +197,8 @@ export function describeScorerContract(scorer: ScorerV1, options: ScorerContract
       for (const { name, input } of inputs) {
         const outcome = await scoreSafely(scorer, input);
         if ('error' in outcome) {
-          if (!isScoringError(outcome.error)) failures.push(`${name}: threw ${describeError(outcome.error)}`);
+          if (!ScoringError.isInstance(outcome.error))
+            failures.push(`${name}: threw ${describeError(outcome.error)}`);
           continue;
         }
         failures.push(...valueProblems(scorer, outcome.values).map((problem) => `${name}: ${problem}`));
@@ -210,7 +211,7 @@ export function describeScorerContract(scorer: ScorerV1, options: ScorerContract
         const before = structuredClone(input);
         const first = await scoreSafely(scorer, deepFreeze(structuredClone(input)));
         const second = await scoreSafely(scorer, input);
-        if ('error' in first && !isScoringError(first.error)) {
+        if ('error' in first && !ScoringError.isInstance(first.error)) {
           throw new ScorerContractViolation(
             `${name}: scoring a frozen input threw ${describeError(first.error)}; a scorer must not modify its input`,
           );
@@ -280,10 +281,6 @@ function isStatValue(value: unknown): boolean {
   return (
     value === null || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
   );
-}
-
-function isScoringError(error: unknown): boolean {
-  return MedHelmError.isInstance(error) && error.name === 'MedHelm_ScoringError';
 }
 
 function describeError(error: unknown): string {

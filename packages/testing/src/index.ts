@@ -98,7 +98,6 @@ export {
   type ExpectedModelCallError,
   type ExpectedWireRequest,
   everythingIn,
-  isModelCallError,
   secretPlaces,
 } from './provider-contract-checks.ts';
 export { ProviderContractViolation } from './provider-contract-violation.ts';

@@ -3,8 +3,8 @@ import type { MockJuryOptions } from './mock-jury-reply.ts';
 import { type MockModelServer, type MockReply, startMockModelServer } from './mock-model-server.ts';
 import type { MockChatRequestBody } from './mock-wire.ts';
 
-export type { MockReply, MockRequest } from './mock-model-server.ts';
-export type { MockChatRequestBody, MockUsage } from './mock-wire.ts';
+export type { MockReply } from './mock-model-server.ts';
+export type { MockChatRequestBody } from './mock-wire.ts';
 
 /** Options of {@link startMockOpenAiServer}. */
 export interface MockOpenAiServerOptions {

@@ -1,5 +1,5 @@
 import { type GenerationRequest, MedHelmError, ModelCallError } from '@medhelm/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReferenceProvider } from './create-reference-provider.ts';
 import { CONTRACT_REQUEST } from './describe-provider-contract.ts';
 import { type MockModelServer, startMockModelServer } from './mock-model-server.ts';
@@ -10,7 +10,6 @@ import {
   checkModelCallError,
   checkWireRequest,
   everythingIn,
-  isModelCallError,
   secretPlaces,
 } from './provider-contract-checks.ts';
 import { ProviderContractViolation } from './provider-contract-violation.ts';
@@ -306,19 +305,21 @@ describe('checkModelCallError', () => {
     expect(secretPlaces(leaky, KEY)).toContain('JSON of error.cause.cause');
   });
 
-  it('rejects errors that are not ModelCallErrors, and accepts one from another copy of core', () => {
+  it('rejects errors that are not ModelCallErrors, and accepts one from another copy of core', async () => {
     expect(
       violation(() => checkModelCallError(new TypeError(`fetch failed ${KEY}`), { apiKey: KEY })),
     ).toMatch(
       /^expected a ModelCallError, got TypeError: fetch failed \[API KEY\].*\(and it contains the API key\)$/s,
     );
-    const foreign = Object.assign(new MedHelmError('other copy'), {
-      name: 'MedHelm_ModelCallError',
-      isRetryable: true,
-      headers: {},
-    });
-    expect(isModelCallError(foreign)).toBe(true);
-    expect(isModelCallError(new MedHelmError('plain'))).toBe(false);
+    // A genuinely separate module instance of @medhelm/core, as a provider with its own copy has.
+    vi.resetModules();
+    const otherCore: typeof import('@medhelm/core') = await import('@medhelm/core');
+    expect(otherCore.ModelCallError).not.toBe(ModelCallError);
+    const foreign = new otherCore.ModelCallError('other copy', { status: 500, isRetryable: true });
+    expect(() => checkModelCallError(foreign, { status: 500, retryable: true, apiKey: KEY })).not.toThrow();
+    expect(violation(() => checkModelCallError(new MedHelmError('plain'), { apiKey: KEY }))).toMatch(
+      /^expected a ModelCallError/,
+    );
   });
 
   it('catches a provider that leaks the key from an echoing server', async () => {

@@ -1,5 +1,5 @@
 import { inspect, isDeepStrictEqual } from 'node:util';
-import { type GenerationRequest, MedHelmError, ModelCallError } from '@medhelm/core';
+import { type GenerationRequest, ModelCallError } from '@medhelm/core';
 import type { MockRequest } from './mock-model-server.ts';
 import type { MockCallMessage, MockWire } from './mock-wire.ts';
 import { ProviderContractViolation } from './provider-contract-violation.ts';
@@ -217,14 +217,6 @@ export interface ExpectedModelCallError {
   apiKey: string;
 }
 
-/** Whether `error` is a ModelCallError, also from another copy of @medhelm/core. */
-export function isModelCallError(error: unknown): error is ModelCallError {
-  return (
-    error instanceof ModelCallError ||
-    (MedHelmError.isInstance(error) && (error as { name?: unknown }).name === 'MedHelm_ModelCallError')
-  );
-}
-
 /**
  * Checks a failed call's error: a ModelCallError with the expected status, `isRetryable` and
  * headers, and without the API key anywhere in it (see {@link everythingIn}). Throws one
@@ -234,7 +226,7 @@ export function checkModelCallError(
   error: unknown,
   expected: ExpectedModelCallError,
 ): asserts error is ModelCallError {
-  if (!isModelCallError(error)) {
+  if (!ModelCallError.isInstance(error)) {
     const leak = everythingIn(error).includes(expected.apiKey) ? ' (and it contains the API key)' : '';
     throw new ProviderContractViolation(
       `expected a ModelCallError, got ${redact(inspect(error, { depth: 2 }), expected.apiKey).slice(0, 500)}${leak}`,

@@ -1,4 +1,5 @@
 import type { MetricThroughput } from './lexical-metrics.ts';
+import { type MarkdownColumn, renderMarkdownTable } from './markdown-table.ts';
 
 /** One workload: medhelm and the bare loop, same requests, same concurrency, same server. */
 export interface WorkloadResult {
@@ -32,30 +33,50 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 export { mb as megabytes };
 
+const right = (...headers: string[]): MarkdownColumn[] =>
+  headers.map((header) => ({ header, align: 'right' }));
+
 /** The results as Markdown, the table the README shows. */
 export function renderBenchMarkdown(results: BenchResults): string {
   const { machine } = results;
   const lines = [
     `Measured ${results.date} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node} (${machine.platform}); median of ${results.repeat}. Wall time of the whole process (start-up, data loading and output writing included for medhelm), peak RSS.`,
     '',
-    '| instances | latency | concurrency | bare fetch loop | medhelm run | ratio | medhelm peak RSS | max in flight |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...results.workloads.map(
-      (row) =>
-        `| ${row.instances.toLocaleString('en-US')} | ${row.latencyMs} ms | ${row.concurrency} | ${row.bare.seconds.toFixed(2)} s | ${row.medhelm.seconds.toFixed(2)} s | ${row.ratio.toFixed(2)}× | ${row.medhelm.peakRssMb} MB | ${row.medhelm.maxInFlight} |`,
+    ...renderMarkdownTable(
+      right(
+        'instances',
+        'latency',
+        'concurrency',
+        'bare fetch loop',
+        'medhelm run',
+        'ratio',
+        'medhelm peak RSS',
+        'max in flight',
+      ),
+      results.workloads.map((row) => [
+        row.instances.toLocaleString('en-US'),
+        `${row.latencyMs} ms`,
+        String(row.concurrency),
+        `${row.bare.seconds.toFixed(2)} s`,
+        `${row.medhelm.seconds.toFixed(2)} s`,
+        `${row.ratio.toFixed(2)}×`,
+        `${row.medhelm.peakRssMb} MB`,
+        String(row.medhelm.maxInFlight),
+      ]),
     ),
   ];
   if (results.memory.length > 0) {
     lines.push(
       '',
-      '| memory: med_qa instances (0 ms, concurrency 64) | peak RSS | wall time |',
-      '| ---: | ---: | ---: |',
+      ...renderMarkdownTable(
+        right('memory: med_qa instances (0 ms, concurrency 64)', 'peak RSS', 'wall time'),
+        results.memory.map((row) => [
+          row.instances.toLocaleString('en-US'),
+          `${row.peakRssMb} MB`,
+          `${row.seconds.toFixed(2)} s`,
+        ]),
+      ),
     );
-    for (const row of results.memory) {
-      lines.push(
-        `| ${row.instances.toLocaleString('en-US')} | ${row.peakRssMb} MB | ${row.seconds.toFixed(2)} s |`,
-      );
-    }
   }
   const cached = results.cachedRerun;
   if (cached !== undefined) {
@@ -65,11 +86,16 @@ export function renderBenchMarkdown(results: BenchResults): string {
     );
   }
   lines.push('', `\`medhelm --help\` start-up: ${results.helpStartupMs} ms (median of 5).`, '');
-  lines.push('| scoring | pairs | avg characters | pairs/s |', '| --- | ---: | ---: | ---: |');
-  for (const metric of results.metrics) {
-    lines.push(
-      `| ${metric.metric} | ${metric.pairs.toLocaleString('en-US')} | ${metric.averageCharacters} | ${metric.pairsPerSecond.toLocaleString('en-US')} |`,
-    );
-  }
+  lines.push(
+    ...renderMarkdownTable(
+      [{ header: 'scoring', align: 'left' }, ...right('pairs', 'avg characters', 'pairs/s')],
+      results.metrics.map((metric) => [
+        metric.metric,
+        metric.pairs.toLocaleString('en-US'),
+        String(metric.averageCharacters),
+        metric.pairsPerSecond.toLocaleString('en-US'),
+      ]),
+    ),
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -82,7 +82,7 @@ export async function pluginsListCommand(
       });
     } catch (error) {
       fail(
-        error instanceof PluginLoadError
+        PluginLoadError.isInstance(error)
           ? error
           : new PluginLoadError(candidate.packageName, String(error), { cause: error }),
       );

@@ -45,6 +45,8 @@ export function resolveModelDeploymentSettings(
     ...(apiKeyEnvVar === undefined ? {} : { apiKeyEnvVar }),
     ...(named && resolved.limits !== undefined ? { limits: resolved.limits } : {}),
     ...(resolved.price === undefined ? {} : { price: resolved.price }),
+    ...(named && resolved.local === true ? { local: true } : {}),
+    ...(named && resolved.trusted === true ? { trusted: true } : {}),
   };
 }
 

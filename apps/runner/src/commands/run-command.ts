@@ -8,6 +8,7 @@ import {
   type RunEntry,
   readConfFile,
   readCostLedger,
+  redactRunDirectory,
   resolveModelDeployment,
 } from '@medhelm/engine';
 import { loadModelsFile, type ModelsConfig } from '@medhelm/model-config';
@@ -51,6 +52,10 @@ export interface RunCommandOptions extends PluginSelectionOptions {
   maxCost?: string;
   /** `--judges name=model,...`: the LLM jury. */
   judges?: string;
+  /** `--allow-external-data`: gated and private data may reach deployments not marked local or trusted. */
+  allowExternalData?: boolean;
+  /** `--redact`: run directories without inputs, references, completions or judge explanations. */
+  redact?: boolean;
 }
 
 /**
@@ -79,18 +84,24 @@ export async function runCommand(
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
     throw new ConfigError(`--timeout must be a number of seconds > 0, got "${options.timeout}".`);
   }
+  const runConfig = readRunConfigOption(options, io);
   const plans = addExtraScorers(
     planRuns(
       entries,
       { benchmarks, providers },
       {
         resolveDeployment: runEntryDeploymentResolver(flags, config, io.env),
+        resolvePath: (path) => resolve(io.cwd, path),
         ...(maxEvalInstances === undefined ? {} : { maxEvalInstances }),
         ...(concurrency === undefined ? {} : { concurrency }),
       },
-    ),
+    ).map((plan) => {
+      // The run config's data folder for the benchmark, unless the entry gave its own data_path=.
+      const folder = runConfig?.data[plan.benchmark.id];
+      return plan.dataPath !== undefined || folder === undefined ? plan : { ...plan, dataPath: folder };
+    }),
     // The run config's `scorers`: extra scorers per benchmark, stats beside HELM's.
-    readRunConfigOption(options, io),
+    runConfig,
     { benchmarks, scorers: services.scorers },
   );
   const outputPath = resolve(io.cwd, options.outputPath);
@@ -121,9 +132,17 @@ export async function runCommand(
       retry: { maxRetries },
       ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
       ...(judges.length === 0 ? {} : { judges }),
+      allowExternalData: options.allowExternalData === true || runConfig?.allowExternalData === true,
       providerSettings: { timeoutMs: timeoutSeconds * 1000 },
       ...(io.signal === undefined ? {} : { signal: io.signal }),
     });
+    if (options.redact) {
+      // Written redacted: each run directory replaced by its redacted copy (atomically).
+      for (const outcome of outcomes) {
+        if (outcome.runDirectory !== undefined)
+          await redactRunDirectory(outcome.runDirectory, outcome.runDirectory);
+      }
+    }
     const suiteDirectory = join(outputPath, 'runs', options.suite);
     io.stdout.write(
       `\n${resultsTable(outcomes)}\n${suiteCostLine(options.suite, await readCostLedger(suiteDirectory))}\n\nRun directories: ${suiteDirectory}\n`,
@@ -219,16 +238,21 @@ function collectEntries(
       return deployment;
     });
     for (const benchmarkId of benchmarkIds) {
-      benchmarks.get(benchmarkId);
-      for (const deployment of deployments) {
-        entries.push({
-          benchmarkId,
-          args: [
-            ['model', deployment.helmModel],
-            ['model_deployment', deployment.helmDeployment],
-          ],
-          deployment,
-        });
+      // A benchmark id alone runs the MedHELM leaderboard's entries for it (e.g. EHRSHOT's subjects).
+      const leaderboard = benchmarks.get(benchmarkId).leaderboardRunEntries ?? [benchmarkId];
+      for (const description of leaderboard) {
+        const base = parseRunEntry(description, `the ${benchmarkId} benchmark's leaderboard run entries`);
+        for (const deployment of deployments) {
+          entries.push({
+            benchmarkId: base.benchmarkId,
+            args: [
+              ...base.args,
+              ['model', deployment.helmModel],
+              ['model_deployment', deployment.helmDeployment],
+            ],
+            deployment,
+          });
+        }
       }
     }
   }

@@ -70,7 +70,7 @@ function firstPartyCandidate(packageName: string, directory: string): PluginCand
       ...base,
       location,
       ...(version === undefined ? {} : { version }),
-      problem: error instanceof PluginLoadError ? error : unreadable(packageName, error),
+      problem: PluginLoadError.isInstance(error) ? error : unreadable(packageName, error),
     };
   }
 }

@@ -55,7 +55,7 @@ export function packageCandidate(
     const manifest = readPluginManifest(base.packageName, found.packageJson.medhelm);
     if (manifest !== undefined) candidate.manifest = manifest;
   } catch (error) {
-    if (!(error instanceof PluginLoadError)) throw error;
+    if (!PluginLoadError.isInstance(error)) throw error;
     candidate.problem = error;
     return candidate;
   }

@@ -39,7 +39,7 @@ export async function registerPlugins(
       const exported = await registerOne(loaded, registries);
       callbacks.onRegistered?.(loaded, exported);
     } catch (error) {
-      if (callbacks.onError === undefined || !(error instanceof PluginLoadError)) throw error;
+      if (callbacks.onError === undefined || !PluginLoadError.isInstance(error)) throw error;
       callbacks.onError(loaded, error);
     }
   }

@@ -31,6 +31,8 @@ describe('run config', () => {
         { specifier: './plugins/provider.mjs', options: { region: 'eu' }, hasOptions: true },
       ],
       discoverPlugins: true,
+      data: {},
+      allowExternalData: false,
       scorers: { pubmed_qa: ['hedging'] },
     });
   });
@@ -43,6 +45,20 @@ describe('run config', () => {
       plugins: [],
       discoverPlugins: false,
       scorers: {},
+      data: {},
+      allowExternalData: false,
+    });
+  });
+
+  it('reads data folders relative to the file, and allowExternalData', () => {
+    expect(
+      parseRunConfig(
+        'data:\n  ehrshot: ./ehrshot\n  medalign: /secure/medalign\nallowExternalData: true\n',
+        '/a/c.yaml',
+      ),
+    ).toMatchObject({
+      data: { ehrshot: '/a/ehrshot', medalign: '/secure/medalign' },
+      allowExternalData: true,
     });
   });
 

@@ -41,13 +41,19 @@ export const runConfigSchema = z
         description:
           "Extra scorers per benchmark id (\"*\": every benchmark of the run), by scorer id. Their stats are written beside HELM's; run_spec.json's metric_specs stay HELM's.",
       }),
+    data: z.record(z.string().min(1), z.string().min(1)).default({}).meta({
+      description:
+        'Data folder per benchmark id (relative paths from the folder of this file), e.g. { "ehrshot": "/secure/ehrshot" }; a run entry\'s data_path= wins.',
+    }),
+    allowExternalData: z.boolean().default(false).meta({
+      description:
+        'Let gated and private benchmark data reach deployments not marked local or trusted (as --allow-external-data).',
+    }),
   })
   .meta({
     title: 'MedHELM run config',
     description: 'Plugins and extra scorers for `medhelm run --config`.',
   });
-
-export type RunConfigFile = z.output<typeof runConfigSchema>;
 
 /** A parsed run config, with where it came from (relative plugin paths resolve from `directory`). */
 export interface RunConfig {
@@ -56,6 +62,9 @@ export interface RunConfig {
   plugins: Array<{ specifier: string; options?: unknown; hasOptions: boolean }>;
   discoverPlugins: boolean;
   scorers: Readonly<Record<string, readonly string[]>>;
+  /** Data folder per benchmark id, absolute. */
+  data: Readonly<Record<string, string>>;
+  allowExternalData: boolean;
 }
 
 /** Reads and validates a run config file (`.yaml`, `.yml` or `.json`); errors name the file, line and field. */
@@ -120,6 +129,13 @@ export function parseRunConfig(text: string, path: string): RunConfig {
     ),
     discoverPlugins: parsed.data.discoverPlugins,
     scorers: parsed.data.scorers,
+    data: Object.fromEntries(
+      Object.entries(parsed.data.data).map(([benchmark, folder]) => [
+        benchmark,
+        resolve(dirname(path), folder),
+      ]),
+    ),
+    allowExternalData: parsed.data.allowExternalData,
   };
 }
 

@@ -12,7 +12,7 @@ function refusingWhereHelmRaises(compute: () => Record<string, unknown>): Record
   try {
     return compute();
   } catch (error) {
-    if (error instanceof ScoringError) return { [RAISES_KEY]: error.message };
+    if (ScoringError.isInstance(error)) return { [RAISES_KEY]: error.message };
     throw error;
   }
 }

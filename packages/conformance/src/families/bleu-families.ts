@@ -39,7 +39,7 @@ export const bleuFamily: ConformanceFamily = {
         ]),
       );
     } catch (error) {
-      if (error instanceof ScoringError) return { [RAISES_KEY]: error.message };
+      if (ScoringError.isInstance(error)) return { [RAISES_KEY]: error.message };
       throw error;
     }
   },

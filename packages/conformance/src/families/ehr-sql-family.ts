@@ -141,7 +141,7 @@ export function createEhrSqlFamily(): ConformanceFamily {
         if (mismatch !== undefined) result[ANNOTATION_MISMATCH_KEY] = mismatch;
         return result;
       } catch (error) {
-        if (error instanceof ScoringError) return { [RAISES_KEY]: error.message };
+        if (ScoringError.isInstance(error)) return { [RAISES_KEY]: error.message };
         throw error;
       }
     },

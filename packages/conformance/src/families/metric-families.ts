@@ -44,7 +44,7 @@ function referenceMetricFamily(name: string, floatKeys: readonly string[] = []):
 
 /** Our refusal where HELM raises: a ScoringError becomes `{ __raises__: reason }`. */
 function refusalOf(error: unknown): Record<string, unknown> {
-  if (error instanceof ScoringError) return { [RAISES_KEY]: error.message };
+  if (ScoringError.isInstance(error)) return { [RAISES_KEY]: error.message };
   throw error;
 }
 

@@ -20,7 +20,7 @@ function rougeStats(vector: ConformanceCase, score: () => RougeScores): Record<s
   try {
     scores = score();
   } catch (error) {
-    if (error instanceof ScoringError) return { [RAISES_KEY]: error.message };
+    if (ScoringError.isInstance(error)) return { [RAISES_KEY]: error.message };
     throw error;
   }
   return Object.fromEntries(expectedStats(vector).map((stat) => [stat, scores[stat]]));

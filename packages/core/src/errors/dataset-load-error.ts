@@ -1,4 +1,7 @@
+import { hasBrand } from './has-brand.ts';
 import { MedHelmError, type MedHelmErrorOptions } from './medhelm-error.ts';
+
+const datasetLoadErrorBrand = Symbol.for('medhelm.error.DatasetLoadError');
 
 /** Where in a dataset file a problem was found. */
 export interface DatasetLocation {
@@ -15,11 +18,18 @@ export interface DatasetLocation {
 /** A dataset file is missing, unreadable, or has a row that does not match the upstream format. */
 export class DatasetLoadError extends MedHelmError {
   override readonly name = 'MedHelm_DatasetLoadError';
+  readonly [datasetLoadErrorBrand] = true;
+
   readonly location: DatasetLocation | undefined;
 
   constructor(message: string, options: MedHelmErrorOptions & { location?: DatasetLocation } = {}) {
     super(formatLocation(options.location) + message, options);
     this.location = options.location;
+  }
+
+  /** Whether `error` is a DatasetLoadError, also one thrown by another copy of @medhelm/core. */
+  static override isInstance(error: unknown): error is DatasetLoadError {
+    return hasBrand(error, datasetLoadErrorBrand);
   }
 }
 

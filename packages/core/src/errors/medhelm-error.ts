@@ -1,4 +1,6 @@
-const medHelmErrorMarker = Symbol.for('medhelm.error');
+import { hasBrand } from './has-brand.ts';
+
+const medHelmErrorBrand = Symbol.for('medhelm.error');
 
 /** Options every MedHELM error accepts. */
 export interface MedHelmErrorOptions {
@@ -10,11 +12,14 @@ export interface MedHelmErrorOptions {
 
 /**
  * Base class of every error MedHELM raises on purpose. The `name` is stable (`MedHelm_<Kind>`) so
- * scripts can match on it, and `isInstance` works across duplicate copies of this package because
- * it checks a global-registry symbol rather than the class identity.
+ * scripts can match on it. Every MedHELM error class carries a `Symbol.for` brand and has its own
+ * static `isInstance`, which works across duplicate copies of the package defining the class
+ * (where `instanceof` is false): catch sites use `X.isInstance(error)`, never `instanceof X`. A
+ * subclass that is caught by class declares its own brand and `isInstance`; without them it
+ * inherits its parent's, which answers for the parent.
  */
 export class MedHelmError extends Error {
-  readonly [medHelmErrorMarker] = true;
+  readonly [medHelmErrorBrand] = true;
   override readonly name: string = 'MedHelm_Error';
   readonly hint: string | undefined;
 
@@ -23,7 +28,8 @@ export class MedHelmError extends Error {
     this.hint = options.hint;
   }
 
+  /** Whether `error` is a MedHelmError of any kind, also one thrown by another copy of @medhelm/core. */
   static isInstance(error: unknown): error is MedHelmError {
-    return typeof error === 'object' && error !== null && medHelmErrorMarker in error;
+    return hasBrand(error, medHelmErrorBrand);
   }
 }

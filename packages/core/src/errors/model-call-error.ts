@@ -1,4 +1,7 @@
+import { hasBrand } from './has-brand.ts';
 import { MedHelmError, type MedHelmErrorOptions } from './medhelm-error.ts';
+
+const modelCallErrorBrand = Symbol.for('medhelm.error.ModelCallError');
 
 /** Details of a failed call to a model provider. */
 export interface ModelCallErrorDetails {
@@ -17,6 +20,8 @@ export interface ModelCallErrorDetails {
 /** A model provider call failed: a wire error, an HTTP error status, or a malformed response. */
 export class ModelCallError extends MedHelmError {
   override readonly name = 'MedHelm_ModelCallError';
+  readonly [modelCallErrorBrand] = true;
+
   readonly url: string | undefined;
   readonly status: number | undefined;
   readonly headers: Readonly<Record<string, string>>;
@@ -30,5 +35,10 @@ export class ModelCallError extends MedHelmError {
     this.headers = details.headers ?? {};
     this.body = details.body;
     this.isRetryable = details.isRetryable;
+  }
+
+  /** Whether `error` is a ModelCallError, also one thrown by another copy of @medhelm/core. */
+  static override isInstance(error: unknown): error is ModelCallError {
+    return hasBrand(error, modelCallErrorBrand);
   }
 }

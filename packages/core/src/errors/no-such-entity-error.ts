@@ -1,8 +1,13 @@
+import { hasBrand } from './has-brand.ts';
 import { MedHelmError } from './medhelm-error.ts';
+
+const noSuchEntityErrorBrand = Symbol.for('medhelm.error.NoSuchEntityError');
 
 /** An id (benchmark, provider, scorer, normalizer) that no registered plugin provides. */
 export class NoSuchEntityError extends MedHelmError {
   override readonly name = 'MedHelm_NoSuchEntityError';
+  readonly [noSuchEntityErrorBrand] = true;
+
   readonly kind: string;
   readonly id: string;
   readonly knownIds: readonly string[];
@@ -15,5 +20,10 @@ export class NoSuchEntityError extends MedHelmError {
     this.kind = kind;
     this.id = id;
     this.knownIds = knownIds;
+  }
+
+  /** Whether `error` is a NoSuchEntityError, also one thrown by another copy of @medhelm/core. */
+  static override isInstance(error: unknown): error is NoSuchEntityError {
+    return hasBrand(error, noSuchEntityErrorBrand);
   }
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { AccessTier, MedHelmCategory, SpecificationVersionV1 } from './access-tier.ts';
 import type { AnnotatorV1 } from './annotator-v1.ts';
 import type { DatasetLoaderV1 } from './dataset-loader-v1.ts';
@@ -33,6 +34,27 @@ export interface HelmScenarioDescriptionV1 {
   definitionPath: string;
   /** HELM run groups the run belongs to (MedHELM schema names). */
   groups: readonly string[];
+}
+
+/**
+ * The arguments a benchmark takes in a run entry (`ehrshot:subject=lab_anemia,max_length=1000`),
+ * as HELM's run spec function takes them. The engine validates them with `schema` (values as
+ * written, strings) and runs the benchmark `configure` returns.
+ */
+export interface BenchmarkArgumentsV1 {
+  /**
+   * The arguments' schema, a strict zod object of the argument names (so an unknown one is refused).
+   * Use `z.enum([...])` for a closed set: the error then lists the accepted values.
+   */
+  readonly schema: z.ZodType<Record<string, unknown>>;
+  /** The benchmark for validated arguments (HELM's run spec function with them; its `runSpecName` included). */
+  configure(args: Readonly<Record<string, unknown>>): BenchmarkV1;
+  /**
+   * The arguments that reproduce a conformance vector's `deviation` (a HELM constant changed to
+   * make the vector, e.g. EHRSHOT's `max_labels_per_task`), as documented options of `schema`;
+   * undefined when the deviation is not one this benchmark knows.
+   */
+  deviationArguments?(deviation: string): Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -80,6 +102,13 @@ export interface BenchmarkV1 {
    * it; runs always use the benchmark itself.
    */
   readonly conformanceVariant?: BenchmarkV1;
+  /** The run-entry arguments it takes; absent: none (a run entry with one is refused). */
+  readonly arguments?: BenchmarkArgumentsV1;
+  /**
+   * The MedHELM leaderboard's run entries for it, without the model (e.g.
+   * `ehrshot:subject=guo_readmission`): `--benchmarks <id>` runs these. Absent: the bare id.
+   */
+  readonly leaderboardRunEntries?: readonly string[];
   /** Splits evaluated, pooled before downsampling (HELM default: valid and test). */
   readonly evalSplits?: readonly string[];
   readonly helm: HelmScenarioDescriptionV1;

@@ -5,14 +5,22 @@ import type { AccessTier, SpecificationVersionV1 } from './access-tier.ts';
 export interface DatasetFileV1 {
   /** File name as upstream names it; also its name inside a `--data-dir`. */
   name: string;
-  /** The pinned URL it is downloaded from (the one HELM uses, pinned where HELM is not). */
-  url: string;
+  /**
+   * The pinned URL it is downloaded from (the one HELM uses, pinned where HELM is not). Absent for
+   * data that cannot be downloaded (gated or private): the loader's `obtain` says how to get it.
+   */
+  url?: string;
   /** Upstream revision (commit or dataset revision) the URL points at. */
   revision?: string;
   /** Expected SHA-256 of the downloaded file, hex; checked after download when given. */
   sha256?: string;
   /** Absolute path of a real sample of this file bundled in the plugin package, if any. */
   samplePath?: string;
+  /**
+   * The loader runs without it (e.g. a database it can replace with a bundled stand-in): a data
+   * folder without it is not incomplete.
+   */
+  optional?: boolean;
 }
 
 /**
@@ -78,5 +86,11 @@ export interface DatasetLoaderV1 {
   readonly files: readonly DatasetFileV1[];
   /** The upstream folders this loader reads through `resolveFolder`, if any. */
   readonly folders?: readonly DatasetFolderV1[];
+  /**
+   * How a user obtains data that cannot be downloaded (gated or private), e.g. "PhysioNet
+   * credentialed access and the MIMIC-IV data use agreement: https://physionet.org/...". Errors about
+   * missing files quote it.
+   */
+  readonly obtain?: string;
   load(context: DatasetLoadContextV1): AsyncIterable<Instance>;
 }

@@ -59,6 +59,11 @@ export interface ModelProviderV1<M extends LanguageModelV1 = LanguageModelV1> {
   readonly displayName: string;
   languageModel(modelId: string, settings: ProviderSettingsV1): M;
   /**
+   * The provider answers in this process and sends nothing anywhere (e.g. `baseline`, an
+   * in-process GGUF model): gated and private data may always reach it.
+   */
+  readonly inProcess?: boolean;
+  /**
    * Releases what the provider shares between its models (e.g. loaded weights). The runner calls it
    * once at the end of an invocation, after every model's `close`.
    */

@@ -4,7 +4,7 @@ import type { RequestCacheLike } from '@medhelm/store';
 import type { ModelDeployment } from '../plan/model-deployment.ts';
 import type { TokenCounts } from '../run-outcome.ts';
 import type { CostBudget } from './cost-budget.ts';
-import { isCostCapReached } from './cost-cap-reached.ts';
+import { CostCapReached } from './cost-cap-reached.ts';
 import { MeteredModel } from './metered-model.ts';
 import type { ModelPool } from './model-pool.ts';
 import { SpendMeter } from './spend-meter.ts';
@@ -64,7 +64,7 @@ export function createJury(
           const call = callOptions?.signal === undefined ? {} : { signal: callOptions.signal };
           return (await metered.generate(request, call)).result;
         } catch (error) {
-          if (isCostCapReached(error)) options.onCostCap?.();
+          if (CostCapReached.isInstance(error)) options.onCostCap?.();
           throw error;
         }
       },

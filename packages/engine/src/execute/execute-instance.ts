@@ -4,17 +4,17 @@ import {
   type GenerationResult,
   type IdentifiedInstance,
   type JudgeV1,
+  ModelCallError,
   type PromptRendererV2,
   type RenderedPromptV1,
   toMedHelmError,
 } from '@medhelm/core';
-import { isModelCallError } from '@medhelm/http';
 import type { CheckpointStore } from '@medhelm/store';
 import { type CompletedInstance, type InstanceCheckpoint, isCompleted } from '../checkpoint-record.ts';
 import type { TokenCounts } from '../run-outcome.ts';
 import type { SelectedInstance } from '../select/select-eval-instances.ts';
 import { annotateInstance } from './annotate-instance.ts';
-import { isCostCapReached } from './cost-cap-reached.ts';
+import { CostCapReached } from './cost-cap-reached.ts';
 import type { MeteredModel } from './metered-model.ts';
 
 /** Where an instance's answer came from in this invocation, or why it has none. */
@@ -88,11 +88,11 @@ export async function executeInstance(
     result = generation.result;
     cached = generation.cached;
   } catch (error) {
-    if (isCostCapReached(error)) {
+    if (CostCapReached.isInstance(error)) {
       execution.onCostCap();
       return undefined;
     }
-    if (execution.signal.aborted && !isModelCallError(error)) return undefined;
+    if (execution.signal.aborted && !ModelCallError.isInstance(error)) return undefined;
     // A refusal before any HTTP exchange that no retry can fix (e.g. a missing API key) would
     // fail every instance the same way: stop the run and say why instead.
     if (isConfigurationFailure(error)) throw error;
@@ -134,8 +134,8 @@ async function annotate(
       ...(Object.keys(annotated.errors).length === 0 ? {} : { annotationErrors: annotated.errors }),
     };
   } catch (error) {
-    if (isCostCapReached(error)) execution.onCostCap();
-    if (execution.signal.aborted || isCostCapReached(error)) return undefined;
+    if (CostCapReached.isInstance(error)) execution.onCostCap();
+    if (execution.signal.aborted || CostCapReached.isInstance(error)) return undefined;
     throw error;
   }
 }
@@ -151,5 +151,5 @@ function sameAnnotations(
 }
 
 function isConfigurationFailure(error: unknown): boolean {
-  return isModelCallError(error) && error.status === undefined && !error.isRetryable;
+  return ModelCallError.isInstance(error) && error.status === undefined && !error.isRetryable;
 }

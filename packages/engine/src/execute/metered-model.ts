@@ -1,6 +1,10 @@
-import type { GenerationRequest, GenerationResult, LanguageModelV1 } from '@medhelm/core';
 import {
-  isModelCallError,
+  type GenerationRequest,
+  type GenerationResult,
+  type LanguageModelV1,
+  ModelCallError,
+} from '@medhelm/core';
+import {
   type RateLimiter,
   type RetryEvent,
   type RetryPolicy,
@@ -151,7 +155,7 @@ export class MeteredModel {
       try {
         return await (limiter === undefined ? call() : limiter.run(estimate, call, stop));
       } catch (error) {
-        if (limiter !== undefined && isModelCallError(error) && error.isRetryable) {
+        if (limiter !== undefined && ModelCallError.isInstance(error) && error.isRetryable) {
           const hintMs = retryDelayFromHeaders(error.headers, new Date());
           if (hintMs !== undefined && hintMs > 0) limiter.pause(limiter.now() + hintMs);
         }

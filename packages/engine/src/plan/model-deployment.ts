@@ -19,6 +19,10 @@ export interface ModelDeployment {
   limits?: DeploymentLimits;
   /** The price its token usage is billed at; undefined: unknown (cost reported as unknown, never $0). */
   price?: ResolvedPrice;
+  /** Marked `local: true` in the models file: the user's own infrastructure. */
+  local?: boolean;
+  /** Marked `trusted: true` in the models file: a hosted service the user's data agreements allow. */
+  trusted?: boolean;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   Registry,
 } from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { parseConfText } from './conf-file.ts';
 import { planRuns } from './plan-runs.ts';
 import { parseRunEntry } from './run-entry.ts';
@@ -104,7 +105,7 @@ describe('planRuns', () => {
 
   it('rejects unknown keys, benchmarks and providers with the known ones listed', () => {
     expect(() => planRuns([parseRunEntry('pubmed_qa:model=baseline:x,foo=1')], registries())).toThrow(
-      /unknown key "foo"/,
+      /pubmed_qa takes no arguments, and "foo" is not a run entry key/,
     );
     expect(() => planRuns([parseRunEntry('pubmedqa:model=baseline:x')], registries())).toThrow(
       NoSuchEntityError,
@@ -113,6 +114,84 @@ describe('planRuns', () => {
       'Unknown provider "nope". Known providers: baseline, openai-compatible.',
     );
     expect(() => planRuns([parseRunEntry('pubmed_qa:model=gpt-4o')], registries())).toThrow(ConfigError);
+  });
+});
+
+describe('planRuns with benchmark arguments', () => {
+  /** A benchmark taking `subject` (a closed set) and an optional `max_length`, named as HELM names it. */
+  function withArguments() {
+    const { benchmarks, providers } = registries();
+    const base = fakeBenchmark('ehrshot');
+    const schema = z.strictObject({
+      subject: z.enum(['guo_readmission', 'lab_anemia']),
+      max_length: z.coerce.number().int().positive().optional(),
+    });
+    benchmarks.register({
+      ...base,
+      arguments: {
+        schema,
+        configure: (args) => ({
+          ...base,
+          description: `${String(args.subject)} ${String(args.max_length ?? 100000)}`,
+          helm: { ...base.helm, runSpecName: `ehrshot:subject=${String(args.subject)}` },
+        }),
+      },
+    });
+    return { benchmarks, providers };
+  }
+
+  it('configures the benchmark and names the run from its run spec name, then the expanders', () => {
+    const [plan] = planRuns(
+      [
+        parseRunEntry(
+          'ehrshot:max_length=254,subject=lab_anemia,model=baseline:first-option,data_path=/data/ehrshot',
+        ),
+      ],
+      withArguments(),
+    );
+    expect(plan?.benchmark.description).toBe('lab_anemia 254');
+    expect(plan?.runName).toBe('ehrshot:subject=lab_anemia,model=baseline_first-option');
+    expect(plan?.dataPath).toBe('/data/ehrshot');
+  });
+
+  it('names the benchmark, the argument and the accepted values when an argument is wrong', () => {
+    expect(() =>
+      planRuns([parseRunEntry('ehrshot:subject=lab_x,model=baseline:a')], withArguments()),
+    ).toThrow(
+      expect.objectContaining({
+        message: expect.stringMatching(/ehrshot argument "subject": .*guo_readmission.*lab_anemia/),
+      }),
+    );
+    expect(() =>
+      planRuns([parseRunEntry('ehrshot:subject=lab_anemia,color=red,model=baseline:a')], withArguments()),
+    ).toThrow(
+      expect.objectContaining({
+        message: expect.stringContaining('ehrshot unknown argument "color"'),
+        hint: expect.stringContaining('ehrshot takes subject, max_length'),
+      }),
+    );
+  });
+
+  it('refuses two different entries that HELM would give the same run name', () => {
+    expect(() =>
+      planRuns(
+        [
+          parseRunEntry('ehrshot:max_length=254,subject=lab_anemia,model=baseline:a'),
+          parseRunEntry('ehrshot:max_length=1000,subject=lab_anemia,model=baseline:a'),
+        ],
+        withArguments(),
+      ),
+    ).toThrow(/both get the run name ehrshot:subject=lab_anemia,model=baseline_a/);
+    // The same entry twice runs once.
+    expect(
+      planRuns(
+        [
+          parseRunEntry('ehrshot:subject=lab_anemia,model=baseline:a'),
+          parseRunEntry('ehrshot:subject=lab_anemia,model=baseline:a'),
+        ],
+        withArguments(),
+      ),
+    ).toHaveLength(1);
   });
 });
 

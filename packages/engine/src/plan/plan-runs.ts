@@ -6,6 +6,7 @@ import {
   type Registry,
   type ScorerV1,
 } from '@medhelm/core';
+import { configureBenchmark } from './configure-benchmark.ts';
 import { type ModelDeployment, resolveModelDeployment } from './model-deployment.ts';
 import type { RunEntry } from './run-entry.ts';
 
@@ -19,6 +20,8 @@ export interface RunPlan {
   adapterSpec: HelmAdapterSpec;
   /** HELM run groups (`run_spec.groups`). */
   groups: string[];
+  /** Where this run's data comes from when the entry says (`data_path=`); else the invocation's. */
+  dataPath?: string;
   /**
    * Scorers the run adds to the benchmark's own (a run config's extra scorers): they score after
    * them, their stats follow HELM's in stats.json and per_instance_stats.json, and run_spec.json's
@@ -73,7 +76,12 @@ export interface PlanOptions {
    * price from a models file, the built-in table or flags). Default: the names alone, no settings.
    */
   resolveDeployment?: DeploymentResolver;
+  /** Resolves a `data_path=` value (relative to the current directory); default: as given. */
+  resolvePath?: (path: string) => string;
 }
+
+/** The run-entry key that points one entry at its own data folder (HELM's gated run specs take it). */
+export const DATA_PATH_KEY = 'data_path';
 
 /**
  * Turns run entries into run plans the way HELM's run-spec factory does: the benchmark id is the
@@ -86,13 +94,25 @@ export function planRuns(
   registries: { benchmarks: Registry<BenchmarkV1>; providers: Registry<ModelProviderV1> },
   options: PlanOptions = {},
 ): RunPlan[] {
-  const plans = entries.map((entry) => planRun(entry, registries, options));
-  const seen = new Set<string>();
-  return plans.filter((plan) => {
-    if (seen.has(plan.runName)) return false;
-    seen.add(plan.runName);
-    return true;
-  });
+  const plans = entries.map((entry) => ({ entry, plan: planRun(entry, registries, options) }));
+  // The same entry twice runs once; two different entries HELM would give one name (e.g. EHRSHOT's
+  // max_length, which its run spec name leaves out) would overwrite each other's run directory.
+  const seen = new Map<string, string>();
+  const unique: RunPlan[] = [];
+  for (const { entry, plan } of plans) {
+    const description = describeEntry(entry, plan);
+    const previous = seen.get(plan.runName);
+    if (previous === undefined) {
+      seen.set(plan.runName, description);
+      unique.push(plan);
+    } else if (previous !== description) {
+      throw new ConfigError(
+        `Run entries "${previous}" and "${description}" both get the run name ${plan.runName}, so one would overwrite the other.`,
+        { hint: 'Run them in separate suites (--suite) or invocations.' },
+      );
+    }
+  }
+  return unique;
 }
 
 function planRun(
@@ -100,7 +120,7 @@ function planRun(
   registries: { benchmarks: Registry<BenchmarkV1>; providers: Registry<ModelProviderV1> },
   options: PlanOptions,
 ): RunPlan {
-  const benchmark = registries.benchmarks.get(entry.benchmarkId);
+  const registered = registries.benchmarks.get(entry.benchmarkId);
   const description = `${entry.benchmarkId}:${entry.args.map(([key, value]) => `${key}=${value}`).join(',')}`;
   const values = new Map(entry.args);
   const deployment =
@@ -111,21 +131,26 @@ function planRun(
     );
   registries.providers.get(deployment.providerId);
 
+  const engineKeys = [...Object.keys(EXPANDERS), DATA_PATH_KEY];
+  const benchmark = configureBenchmark(
+    registered,
+    entry.args.filter(([key]) => !engineKeys.includes(key)),
+    description,
+    engineKeys,
+  );
+  const dataPath = values.get(DATA_PATH_KEY);
   let adapterSpec: HelmAdapterSpec = {
     ...benchmark.prompt.adapterSpec,
     model: deployment.helmModel,
     model_deployment: deployment.helmDeployment,
   };
   // HELM's run spec function names the run (some with their default arguments, e.g.
-  // `head_qa:language=en,category=None`); the run expanders then append their keys.
+  // `head_qa:language=en,category=None`, or its own arguments, `ehrshot:subject=lab_anemia`); the run
+  // expanders then append their keys. Benchmark arguments and data_path are not expanders.
   let runName = benchmark.helm.runSpecName ?? benchmark.id;
   for (const [key, value] of entry.args) {
     const expand = EXPANDERS[key];
-    if (expand === undefined) {
-      throw new ConfigError(`Run entry "${description}": unknown key "${key}".`, {
-        hint: `Supported keys: ${Object.keys(EXPANDERS).join(', ')}.`,
-      });
-    }
+    if (expand === undefined) continue;
     adapterSpec = expand(adapterSpec, value, `Run entry "${description}"`);
     runName += `${runName.includes(':') ? ',' : ':'}${key}=${nameValue(key, value, deployment)}`;
   }
@@ -141,7 +166,15 @@ function planRun(
     for (const group of entry.groups) if (!groups.includes(group)) groups.push(group);
   }
   const concurrency = options.concurrency ?? deployment.limits?.concurrency ?? DEFAULT_CONCURRENCY;
-  return { runName: sanitize(runName), benchmark, deployment, adapterSpec, groups, concurrency };
+  return {
+    runName: sanitize(runName),
+    benchmark,
+    deployment,
+    adapterSpec,
+    groups,
+    concurrency,
+    ...(dataPath === undefined ? {} : { dataPath: (options.resolvePath ?? ((path) => path))(dataPath) }),
+  };
 }
 
 /** HELM's model expander names a run after the last two `/` parts of the model name. */
@@ -162,4 +195,13 @@ function positiveInteger(value: string, key: string, entry: string): number {
     throw new ConfigError(`${entry}: ${key} must be a positive integer, got "${value}".`);
   }
   return number;
+}
+
+/** An entry as it decides its run: benchmark, its arguments and settings, and the deployment. */
+function describeEntry(entry: RunEntry, plan: RunPlan): string {
+  const args = entry.args
+    .filter(([key]) => key !== 'model' && key !== 'model_deployment')
+    .map(([key, value]) => `${key}=${value}`)
+    .sort();
+  return `${entry.benchmarkId}:${[...args, `model_deployment=${plan.deployment.helmDeployment}`].join(',')}`;
 }

@@ -10,12 +10,22 @@ export interface RunDataOptions {
   warn?: (message: string) => void;
 }
 
-/** The benchmark's file resolver over `dataSource`, shared by its loader and its scorers. */
+/** Where a run's data comes from: its entry's `data_path=`, else the invocation's data source. */
+export function runDataSource(plan: RunPlan, dataSource: DataSource): DataSource {
+  return plan.dataPath === undefined ? dataSource : { kind: 'directory', path: plan.dataPath };
+}
+
+/** The benchmark's file resolver over the run's data source, shared by its loader and its scorers. */
 export function runFileResolver(
   plan: RunPlan,
   dataSource: DataSource,
 ): (file: DatasetFileV1) => Promise<string> {
-  return createFileResolver({ benchmarkId: plan.benchmark.id, source: dataSource });
+  const { obtain } = plan.benchmark.dataset;
+  return createFileResolver({
+    benchmarkId: plan.benchmark.id,
+    source: runDataSource(plan, dataSource),
+    ...(obtain === undefined ? {} : { obtain }),
+  });
 }
 
 /**
@@ -36,7 +46,7 @@ export function selectRunInstances(
       resolveFile: runFileResolver(plan, dataSource),
       resolveFolder: createFolderResolver({
         benchmarkId: benchmark.id,
-        source: dataSource,
+        source: runDataSource(plan, dataSource),
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),

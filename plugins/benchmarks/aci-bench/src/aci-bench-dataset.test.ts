@@ -50,7 +50,7 @@ describe('the upstream files', () => {
       `${prefix}clinicalnlp_taskC_test2_full.json`,
     ]);
     expect(dataset.files.map((file) => file.name)).toEqual(
-      dataset.files.map((file) => file.url.slice(file.url.indexOf('challenge_data_json/'))),
+      dataset.files.map((file) => (file.url ?? '').slice((file.url ?? '').indexOf('challenge_data_json/'))),
     );
   });
 });

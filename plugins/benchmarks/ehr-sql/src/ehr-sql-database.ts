@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type DatasetFileV1, MedHelmError } from '@medhelm/core';
+import { type DatasetFileV1, DatasetLoadError } from '@medhelm/core';
 
 /** The raulista1997/benchmarkdata commit HELM downloads `eicu.sqlite` from. */
 export const EHR_SQL_DATABASE_REVISION = 'c4c252443fa9c52afb6960f53e51be278639bea2';
@@ -23,6 +23,8 @@ export const EHR_SQL_DATABASE_FILE: DatasetFileV1 = {
   url: `https://github.com/raulista1997/benchmarkdata/raw/${EHR_SQL_DATABASE_REVISION}/eicu.sqlite`,
   revision: EHR_SQL_DATABASE_REVISION,
   samplePath: EHR_SQL_SYNTHETIC_DATABASE_PATH,
+  // Without it the run uses the bundled synthetic database and says so.
+  optional: true,
 };
 
 /** The database a run executes SQL on. */
@@ -56,7 +58,7 @@ export async function resolveEhrSqlDatabase(
   try {
     path = await resolveFile(EHR_SQL_DATABASE_FILE);
   } catch (error) {
-    if (!isDatasetLoadError(error)) throw error;
+    if (!DatasetLoadError.isInstance(error)) throw error;
     return {
       path: EHR_SQL_SYNTHETIC_DATABASE_PATH,
       synthetic: true,
@@ -94,9 +96,4 @@ function sampleDatabaseWarning(): string {
     'NOT comparable with HELM or the MedHELM leaderboard. To score as HELM does, download ' +
     `eicu.sqlite from ${EHR_SQL_DATABASE_FILE.url} and run with --data-dir, the file saved as eicu/eicu.sqlite next to eicu/valid.json.`
   );
-}
-
-// By name rather than class, so a DatasetLoadError from another copy of @medhelm/core counts.
-function isDatasetLoadError(error: unknown): boolean {
-  return MedHelmError.isInstance(error) && error.name === 'MedHelm_DatasetLoadError';
 }

@@ -6,7 +6,6 @@ import {
   type DatasetLoaderV1,
   defineDatasetLoader,
   type Instance,
-  MedHelmError,
   reference,
   TEST_SPLIT,
   TRAIN_SPLIT,
@@ -52,7 +51,7 @@ function questionFile(split: 'train' | 'valid' | 'test', samplePath?: string): D
  * EHRSQL's eICU training questions (HELM's `train` split). Not bundled (over 4 MiB) and not needed
  * for prompts (MedHELM is zero-shot); only their count shifts the ids of the evaluated instances.
  */
-export const EHR_SQL_TRAIN_FILE: DatasetFileV1 = questionFile('train');
+export const EHR_SQL_TRAIN_FILE: DatasetFileV1 = { ...questionFile('train'), optional: true };
 /** EHRSQL's eICU validation questions (HELM's `test` split). The sample holds 10 real entries. */
 export const EHR_SQL_VALID_FILE: DatasetFileV1 = questionFile('valid', sample('eicu/valid.json'));
 /** EHRSQL's eICU test questions (HELM's `test` split too). The sample holds 10 real entries. */
@@ -219,7 +218,7 @@ async function optionalFile(
   try {
     return { path: await resolveFile(file) };
   } catch (error) {
-    if (MedHelmError.isInstance(error) && error.name === 'MedHelm_DatasetLoadError') {
+    if (DatasetLoadError.isInstance(error)) {
       return { reason: error.message.trim() };
     }
     throw error;

@@ -1,7 +1,6 @@
 import {
   type DatasetFileV1,
   defineScorer,
-  MedHelmError,
   type ScorerV1,
   type ScoreValuesV1,
   ScoringError,
@@ -170,7 +169,7 @@ class SandboxPool {
         return await run(sandbox);
       } catch (error) {
         // A ScoringError is HELM raising; anything else (the sandbox failing) is not a score.
-        if (MedHelmError.isInstance(error) && error.name === 'MedHelm_ScoringError') throw error;
+        if (ScoringError.isInstance(error)) throw error;
         throw new ScoringError(`ehr_sql: the SQL sandbox failed: ${messageOf(error)}`, { cause: error });
       }
     } finally {

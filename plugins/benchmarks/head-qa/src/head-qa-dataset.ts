@@ -193,7 +193,7 @@ async function readTestJson(path: string): Promise<{ file: string; text: string 
       bytes = await readFile(path);
     }
   } catch (error) {
-    if (error instanceof DatasetLoadError) throw error;
+    if (DatasetLoadError.isInstance(error)) throw error;
     throw new DatasetLoadError(`Cannot read the file: ${(error as Error).message}`, {
       cause: error,
       location: { file: path },

@@ -155,13 +155,13 @@ async function resolveMedhalluFile(
   try {
     return { path: await context.resolveFile(MEDHALLU_PARQUET_FILE), parquet: true };
   } catch (error) {
-    if (!(error instanceof DatasetLoadError)) throw error;
+    if (!DatasetLoadError.isInstance(error)) throw error;
     parquetError = error;
   }
   try {
     return { path: await context.resolveFile(MEDHALLU_JSONL_FILE), parquet: false };
   } catch (error) {
-    if (!(error instanceof DatasetLoadError)) throw error;
+    if (!DatasetLoadError.isInstance(error)) throw error;
     throw new DatasetLoadError(
       `medhallu reads ${MEDHALLU_PARQUET_FILE.name} or its JSON Lines twin ${MEDHALLU_JSONL_FILE.name}, and neither is available. ${parquetError.message} ${error.message}`,
       { cause: parquetError, hint: parquetError.hint ?? error.hint },

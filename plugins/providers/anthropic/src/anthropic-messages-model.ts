@@ -1,15 +1,15 @@
-import type {
-  Completion,
-  GenerateOptionsV1,
-  GenerationRequest,
-  GenerationResult,
-  LanguageModelV1,
-  Usage,
+import {
+  type Completion,
+  type GenerateOptionsV1,
+  type GenerationRequest,
+  type GenerationResult,
+  type LanguageModelV1,
+  ModelCallError,
+  type Usage,
 } from '@medhelm/core';
 import {
   createHttpAgent,
   describeIssues,
-  isModelCallError,
   missingApiKeyError,
   postJson,
   unexpectedResponseError,
@@ -87,7 +87,7 @@ export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfi
         secrets,
       });
     } catch (error) {
-      throw isModelCallError(error) ? toAnthropicModelCallError(error, apiKeyEnvVar) : error;
+      throw ModelCallError.isInstance(error) ? toAnthropicModelCallError(error, apiKeyEnvVar) : error;
     }
     const parsed = anthropicMessageSchema.safeParse(response.body);
     if (!parsed.success) {

@@ -45,6 +45,8 @@ export const BASELINE_MODELS: Readonly<Record<BaselineModelId, string>> = Object
 export function createBaselineProvider(): ModelProviderV1 {
   return defineProvider({
     id: BASELINE_PROVIDER_ID,
+    // Deterministic answers computed here: no data leaves the process.
+    inProcess: true,
     displayName: 'Baseline (non-LLM reference, not a model)',
     languageModel: (modelId) => createBaselineModel(modelId),
   });

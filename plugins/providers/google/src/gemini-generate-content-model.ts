@@ -1,8 +1,13 @@
-import type { GenerateOptionsV1, GenerationRequest, GenerationResult, LanguageModelV1 } from '@medhelm/core';
+import {
+  type GenerateOptionsV1,
+  type GenerationRequest,
+  type GenerationResult,
+  type LanguageModelV1,
+  ModelCallError,
+} from '@medhelm/core';
 import {
   createHttpAgent,
   describeIssues,
-  isModelCallError,
   type JsonResponse,
   missingApiKeyError,
   postJson,
@@ -103,7 +108,7 @@ export function createGeminiGenerateContentModel(
         secrets,
       });
     } catch (error) {
-      throw isModelCallError(error) ? toGeminiModelCallError(error, apiKeyEnvVar) : error;
+      throw ModelCallError.isInstance(error) ? toGeminiModelCallError(error, apiKeyEnvVar) : error;
     }
 
     const parsed = geminiGenerateContentResponseSchema.safeParse(response.body);

@@ -38,7 +38,7 @@ export function checkGgufFile(modelPath: string): GgufFile {
       throw new ConfigError(`llama-cpp model ${path} is not a file.`, { hint: USAGE_HINT });
     sizeBytes = stats.size;
   } catch (error) {
-    if (error instanceof ConfigError) throw error;
+    if (ConfigError.isInstance(error)) throw error;
     throw new ConfigError(`llama-cpp model file ${path} does not exist or cannot be read.`, {
       hint: USAGE_HINT,
       cause: error,

@@ -75,6 +75,8 @@ export function createLlamaCppProvider(options: LlamaCppProviderOptions = {}): M
 
   return defineProvider({
     id: LLAMA_CPP_PROVIDER_ID,
+    // The GGUF model runs in this process: no data leaves the machine.
+    inProcess: true,
     displayName: 'llama.cpp (in-process GGUF via node-llama-cpp)',
     languageModel: (modelId) => createLlamaCppModel(modelId, shared),
     close: async () => {
@@ -275,7 +277,7 @@ function asConfigurationFailure(error: unknown): ModelCallError {
     messageOf(error),
     { isRetryable: false },
     {
-      ...(error instanceof MedHelmError && error.hint !== undefined ? { hint: error.hint } : {}),
+      ...(MedHelmError.isInstance(error) && error.hint !== undefined ? { hint: error.hint } : {}),
       cause: error,
     },
   );

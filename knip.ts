@@ -1,0 +1,39 @@
+import type { KnipConfig } from 'knip';
+
+// `pnpm knip` (part of `pnpm check`): no unused file, dependency or export. Entry points come from
+// each package.json (`exports` with the `@medhelm/source` condition, `bin`, scripts) and from the
+// vitest and tsdown plugins (test files, *.config.ts); only what they do not show is listed here.
+// A package's public index (`src/index.ts`) is an entry, so its exports are its public API and are
+// never reported; exports of the files behind it are reported when nothing imports them.
+const config: KnipConfig = {
+  // An export that its own file uses (a constant or helper the file's tests may one day import) is
+  // not dead code; only exports nothing uses at all are reported.
+  ignoreExportsUsedInFile: true,
+  workspaces: {
+    '.': { entry: ['scripts/*.mjs'] },
+    'apps/runner': {
+      entry: ['scripts/*.ts'],
+      // The runner loads its providers and the benchmarks that resolve from it with import() by
+      // name (find-first-party-plugins.ts), so knip sees no import of them; the devDependencies
+      // link the benchmarks into the workspace for its tests.
+      ignoreDependencies: [/^@medhelm\/provider-/, /^@medhelm\/benchmark-/],
+    },
+    // scripts/ rebuild a benchmark's test data by hand (see its data/LICENSE-DATA.md); a test runs
+    // score-once.ts in a child process by path.
+    'plugins/benchmarks/ehr-sql': {
+      entry: ['scripts/build-synthetic-database.mjs', 'test/fixtures/score-once.ts'],
+    },
+    'plugins/benchmarks/medication-qa': { entry: ['scripts/build-fixture.ts'] },
+    'packages/engine': {
+      // The build puts `import 'reflect-metadata'` at the top of every output file (tsdown banner,
+      // tsdown.config.ts), before tsyringe's decorators run: a runtime dependency no source imports.
+      ignoreDependencies: ['reflect-metadata'],
+    },
+    'tooling/e2e': {
+      // Not imported: the test packs these packages, and the dependencies make turbo build them first.
+      ignoreDependencies: [/^@medhelm\//, 'medhelm-scorer-hedging'],
+    },
+  },
+};
+
+export default config;

@@ -1,0 +1,46 @@
+import { ConfigError, type ModelProviderV1, type Registry } from '@medhelm/core';
+import type { ModelDeployment } from '../plan/model-deployment.ts';
+import type { RunPlan } from '../plan/plan-runs.ts';
+import type { JudgeDeployment } from './create-jury.ts';
+
+/** The flag (and run config key) that lets gated and private data reach any deployment. */
+export const ALLOW_EXTERNAL_DATA_FLAG = '--allow-external-data';
+
+/**
+ * The data-tier guard, checked before any request: instances of a gated or private benchmark go
+ * only to deployments marked `local: true` or `trusted: true` (models file) or served in this
+ * process (`ModelProviderV1.inProcess`, e.g. `baseline`), for the candidate and for every judge
+ * that would read them, unless the user allowed external data explicitly.
+ */
+export function checkDataTier(
+  plans: readonly RunPlan[],
+  judges: readonly JudgeDeployment[],
+  providers: Registry<ModelProviderV1>,
+  allowExternalData: boolean,
+): void {
+  if (allowExternalData) return;
+  const mayReceive = (deployment: ModelDeployment) =>
+    deployment.local === true ||
+    deployment.trusted === true ||
+    (providers.has(deployment.providerId) && providers.get(deployment.providerId).inProcess === true);
+  for (const plan of plans) {
+    const tier = plan.benchmark.access;
+    if (tier === 'public') continue;
+    const needsJudges = (plan.benchmark.annotators ?? []).some((annotator) => annotator.needsJudges);
+    const receivers = [
+      { role: 'the model', deployment: plan.deployment },
+      ...(needsJudges
+        ? judges.map((judge) => ({ role: `judge ${judge.name}`, deployment: judge.deployment }))
+        : []),
+    ];
+    for (const { role, deployment } of receivers) {
+      if (mayReceive(deployment)) continue;
+      throw new ConfigError(
+        `${plan.benchmark.id} holds ${tier} data, and ${role} (${deployment.helmDeployment}) is not marked as allowed to receive it; nothing was sent.`,
+        {
+          hint: `Serve the model yourself and mark its deployment local: true in a models file (or trusted: true for a hosted service your data agreements cover), or pass ${ALLOW_EXTERNAL_DATA_FLAG} to send ${tier} data to it anyway.`,
+        },
+      );
+    }
+  }
+}
