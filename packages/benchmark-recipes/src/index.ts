@@ -4,6 +4,10 @@ export { type HelmScenarioOptions, helmScenario } from './helm-scenario.ts';
 export { juryBenchmarkParts } from './jury-benchmark-parts.ts';
 export { medhelmGenerationPrompt } from './medhelm-generation-prompt.ts';
 export {
+  type MedhelmJudgePromptEndingText,
+  medhelmJudgePromptEnding,
+} from './medhelm-judge-prompt-ending.ts';
+export {
   MEDHELM_JURY_CRITERIA,
   type MedhelmJuryRubricOptions,
   medhelmJuryRubric,

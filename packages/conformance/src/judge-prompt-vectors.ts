@@ -1,4 +1,4 @@
-import type { BenchmarkV1 } from '@medhelm/core';
+import type { BenchmarkV1, HelmObjectSpec } from '@medhelm/core';
 import { groupByRunEntry } from './prompt-vectors.ts';
 import { readJsonLinesFile } from './read-cases.ts';
 import { runEntryInstances } from './run-entry-instances.ts';
@@ -13,13 +13,16 @@ export interface JudgePromptVector {
   judge_prompt: string;
   /** The HELM annotator class that built the prompt. */
   annotator: string;
+  /** The requests HELM sent the judges, in order (each judge's model and deployment). */
+  judge_requests?: { model: string; model_deployment: string }[];
 }
 
 /**
  * Checks a benchmark's judge prompts against HELM's: loads its instances from the upstream files in
  * `dataDirectory`, and for each vector asks the benchmark's judge annotator (`judgePrompt`) for the
  * prompt its judges would get for the vector's completion on the instance with the vector's id, byte
- * for byte.
+ * for byte. Where the annotator has a HELM spec, the vector's annotator class must be the spec's and
+ * the judges it asked must be the spec's `annotator_models`, in order.
  */
 export async function checkJudgePromptVectors(
   benchmark: BenchmarkV1,
@@ -58,14 +61,32 @@ export async function checkJudgePromptVectors(
         continue;
       }
       const prompt = annotator.judgePrompt({ instance, completion: vector.completion });
-      if (prompt === vector.judge_prompt) {
-        result.passed++;
-        continue;
-      }
-      fail(line, `instance ${vector.instance_id}: ${describeDifference(prompt, vector.judge_prompt)}`);
+      const problem =
+        prompt === vector.judge_prompt
+          ? annotatorProblem(annotator.helmAnnotatorSpec, vector)
+          : describeDifference(prompt, vector.judge_prompt);
+      if (problem === undefined) result.passed++;
+      else fail(line, `instance ${vector.instance_id}: ${problem}`);
     }
   }
   return result;
+}
+
+/** How the vector's annotator class or judges differ from the annotator's HELM spec; undefined when they agree. */
+function annotatorProblem(spec: HelmObjectSpec | undefined, vector: JudgePromptVector): string | undefined {
+  if (spec === undefined) return undefined;
+  if (vector.annotator !== spec.class_name)
+    return `annotator ${spec.class_name}, but HELM's was ${vector.annotator}`;
+  if (vector.judge_requests === undefined) return undefined;
+  const judges = (models: unknown) =>
+    Object.values((models ?? {}) as Record<string, { model_name: string; model_deployment: string }>).map(
+      (judge) => `${judge.model_name} (${judge.model_deployment})`,
+    );
+  const ours = judges(spec.args.annotator_models).join(', ');
+  const helms = vector.judge_requests
+    .map((request) => `${request.model} (${request.model_deployment})`)
+    .join(', ');
+  return ours === helms ? undefined : `judges ${ours}, but HELM asked ${helms}`;
 }
 
 function describeDifference(ours: string | undefined, expected: string): string {

@@ -4,6 +4,7 @@ export {
   type FileResolverOptions,
 } from './create-file-resolver.ts';
 export type { DataSource } from './data-source.ts';
+export { defineFileDatasetLoader, type FileDatasetLoaderOptions } from './define-file-dataset-loader.ts';
 export type { DownloadProvenance } from './download-to-cache.ts';
 export {
   compareGitTreeNames,

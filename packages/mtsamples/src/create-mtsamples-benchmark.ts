@@ -1,11 +1,9 @@
-import type { GenerationAdapterSpecOptions } from '@medhelm/adapters';
-import { juryBenchmarkParts } from '@medhelm/benchmark-recipes';
+import { helmScenario, juryBenchmarkParts } from '@medhelm/benchmark-recipes';
 import {
   type BenchmarkV1,
   type DatasetFolderV1,
   type DatasetLoaderV1,
   defineBenchmark,
-  type HelmScenarioDescriptionV1,
   type MedHelmCategory,
 } from '@medhelm/core';
 import type { JuryRubric } from '@medhelm/jury';
@@ -32,13 +30,23 @@ export interface MtsamplesBenchmarkDefinition {
   cutMarkers: readonly MtsamplesSectionMarker[];
   /** Whether real HELM gets to read the report of this file name (see {@link MtsamplesOptions}). */
   helmReads(fileName: string): boolean;
-  /** HELM's zero-shot generation prompt of the run spec. */
-  adapter: GenerationAdapterSpecOptions;
+  /**
+   * What the run spec's `get_generation_adapter_spec` call sets apart: the instructions and the
+   * input noun (`null`: no input prefix). Both run specs also pass `newline_after_input_noun=False`,
+   * `output_noun="Answer"` and `max_tokens=512`.
+   */
+  prompt: { instructions: string; inputNoun: string | null };
   /** The jury's annotator and metric. */
   rubric: JuryRubric;
-  /** HELM's scenario and run spec. */
-  helm: HelmScenarioDescriptionV1;
+  /**
+   * HELM's scenario class (full Python path) and its `description` attribute verbatim. Both
+   * scenarios are named after the benchmark and tagged {@link MTSAMPLES_SCENARIO_TAGS}.
+   */
+  scenario: { className: string; description: string };
 }
+
+/** The `tags` of both MTSamples scenarios. */
+export const MTSAMPLES_SCENARIO_TAGS: readonly string[] = ['medical', 'transcription', 'plan_generation'];
 
 /** Options of an MTSamples benchmark. */
 export interface MtsamplesOptions {
@@ -77,7 +85,7 @@ export function createMtsamplesBenchmark(
   definition: MtsamplesBenchmarkDefinition,
   options: MtsamplesOptions = {},
 ): BenchmarkV1 {
-  const { id, displayName, description, category, subcategory, helm } = definition;
+  const { id, displayName, description, category, subcategory, prompt, scenario } = definition;
   return defineBenchmark({
     id,
     displayName,
@@ -92,7 +100,12 @@ export function createMtsamplesBenchmark(
       : {
           conformanceVariant: createMtsamplesBenchmark(definition, { ...options, onlyFilesHelmReads: false }),
         }),
-    ...juryBenchmarkParts(id, definition.rubric, definition.adapter),
-    helm,
+    ...juryBenchmarkParts(id, definition.rubric, {
+      ...prompt,
+      newlineAfterInputNoun: false,
+      outputNoun: 'Answer',
+      maxTokens: 512,
+    }),
+    helm: helmScenario({ ...scenario, name: id, tags: MTSAMPLES_SCENARIO_TAGS }),
   });
 }

@@ -1,6 +1,7 @@
 export {
   createMtsamplesBenchmark,
   createMtsamplesBenchmarkDataset,
+  MTSAMPLES_SCENARIO_TAGS,
   type MtsamplesBenchmarkDefinition,
   type MtsamplesOptions,
 } from './create-mtsamples-benchmark.ts';

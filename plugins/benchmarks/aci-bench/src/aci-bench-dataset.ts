@@ -2,14 +2,12 @@ import { fileURLToPath } from 'node:url';
 import {
   type DatasetFileV1,
   type DatasetLoaderV1,
-  defineDatasetLoader,
   type Instance,
-  reference,
   TEST_SPLIT,
   TRAIN_SPLIT,
 } from '@medhelm/core';
-import { parseRow, readJsonObjectList } from '@medhelm/datasets';
-import { z } from 'zod';
+import { defineFileDatasetLoader, parseRow, readJsonObjectList } from '@medhelm/datasets';
+import { aciBenchEntrySchema, aciBenchInstance } from './aci-bench-instance.ts';
 
 /** The wyim/aci-bench commit HELM downloads from (HELM pins it in `ACIBenchScenario.PREFIX`). */
 export const ACI_BENCH_REVISION = 'e75b383172195414a7a68843ec4876e83e5409f7';
@@ -41,30 +39,6 @@ export const ACI_BENCH_TEST_FILES: readonly DatasetFileV1[] = [
   aciBenchFile('clinicalnlp_taskC_test2_full.json'),
 ];
 
-/** The fields of an encounter HELM reads; the others (`file`, the encounter's name) are ignored. */
-export const aciBenchEntrySchema = z.object({
-  // HELM formats them into an f-string / keeps them as text; anything but a string is not ACI-Bench.
-  src: z.string(),
-  tgt: z.string(),
-});
-export type AciBenchEntry = z.output<typeof aciBenchEntrySchema>;
-
-/** The prefix HELM's ACIBenchScenario puts before the dialogue, verbatim. */
-export const ACI_BENCH_INPUT_PREFIX = 'Doctor-patient dialogue:\n\n';
-
-/**
- * HELM's ACIBenchScenario instance for one encounter: input `"Doctor-patient dialogue:\n\n" + src`,
- * one correct reference `tgt` (the clinical note). No id: the engine numbers all instances
- * `id0`, `id1`, ... in load order, train included, as HELM's `with_instance_ids` does.
- */
-export function aciBenchInstance(entry: AciBenchEntry, split: string): Instance {
-  return {
-    input: { text: `${ACI_BENCH_INPUT_PREFIX}${entry.src}` },
-    references: [reference(entry.tgt, true)],
-    split,
-  };
-}
-
 /**
  * Reads one ACI-Bench file (`{"data": [{"src", "tgt", "file"}, ...]}`) and yields its encounters
  * in file order. A malformed file or encounter is a DatasetLoadError naming the file, line,
@@ -88,16 +62,11 @@ export async function* readAciBenchFile(
  * C test 2). Train instances come first, so test ids start after them (`id67` on the full data).
  */
 export function createAciBenchDataset(): DatasetLoaderV1 {
-  return defineDatasetLoader({
-    access: 'public',
+  return defineFileDatasetLoader({
     license: 'CC-BY-4.0',
     upstream: { url: 'https://github.com/wyim/aci-bench', revision: ACI_BENCH_REVISION },
     files: [ACI_BENCH_TRAIN_FILE, ...ACI_BENCH_TEST_FILES],
-    async *load(context) {
-      yield* readAciBenchFile(await context.resolveFile(ACI_BENCH_TRAIN_FILE), TRAIN_SPLIT, context.signal);
-      for (const file of ACI_BENCH_TEST_FILES) {
-        yield* readAciBenchFile(await context.resolveFile(file), TEST_SPLIT, context.signal);
-      }
-    },
+    read: (path, file, context) =>
+      readAciBenchFile(path, file === ACI_BENCH_TRAIN_FILE ? TRAIN_SPLIT : TEST_SPLIT, context.signal),
   });
 }

@@ -1,4 +1,4 @@
-import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
+import { medhelmJudgePromptEnding, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -26,39 +26,13 @@ Carefully review the <response> based on the <conversation> and compare it to th
 For each of the following criteria, rate the response on a scale of 1 to 5 (1 = very poor, 5 = excellent),
 and provide a short justification for your score.
 
-Evaluation Criteria:
-Accuracy (1-5)
-- Does the note provide correct clinical information based on the conversation?
-
-Completeness (1-5)
-- Does the note include all important medical details from the conversation?
-
-Clarity (1-5)
-- Is the note written clearly and organized in a standard clinical format for clinicians
-
-Output Format:
-Output the evaluation as a single valid JSON object matching the following structure:
-{
-    "accuracy": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "completeness": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "clarity": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    }
-}
-
-Ensure the output is valid JSON:
-- Use **double quotes** (") for all keys and string values.
-- When quoting text or sections inside the explanations, use escaped double quotes (") to
-  maintain valid JSON formatting.
-- Do not include any additional information in the output.
-`;
+${medhelmJudgePromptEnding({
+  accuracy: '- Does the note provide correct clinical information based on the conversation?',
+  completeness: '- Does the note include all important medical details from the conversation?',
+  clarity: '- Is the note written clearly and organized in a standard clinical format for clinicians',
+  replyInstruction: 'Output the evaluation as a single valid JSON object matching the following structure:',
+  explanation: 'Explain why this score was given.',
+})}`;
 
 /**
  * What MedHELM's jury judges for aci_bench: HELM's ACIBenchAnnotator (annotator name `aci_bench`,

@@ -3,16 +3,18 @@ import { createAciBenchBenchmark } from './aci-bench-benchmark.ts';
 
 export { ACI_BENCH_ID, ACI_BENCH_INSTRUCTIONS, createAciBenchBenchmark } from './aci-bench-benchmark.ts';
 export {
-  ACI_BENCH_INPUT_PREFIX,
   ACI_BENCH_REVISION,
   ACI_BENCH_TEST_FILES,
   ACI_BENCH_TRAIN_FILE,
-  type AciBenchEntry,
-  aciBenchEntrySchema,
-  aciBenchInstance,
   createAciBenchDataset,
   readAciBenchFile,
 } from './aci-bench-dataset.ts';
+export {
+  ACI_BENCH_INPUT_PREFIX,
+  type AciBenchEntry,
+  aciBenchEntrySchema,
+  aciBenchInstance,
+} from './aci-bench-instance.ts';
 export { ACI_BENCH_JUDGE_PROMPT_TEMPLATE, aciBenchJuryRubric } from './aci-bench-jury-rubric.ts';
 
 /** The ACI-Bench benchmark, as the runner registers it. */

@@ -19,19 +19,21 @@ export {
 export {
   createEhrSqlDataset,
   EHR_SQL_BASE_URL,
-  EHR_SQL_DB_PATH,
-  EHR_SQL_QUESTION_GAP,
   EHR_SQL_REVISION,
   EHR_SQL_SCHEMA_FILE,
   EHR_SQL_TEST_FILE,
   EHR_SQL_TRAIN_FILE,
   EHR_SQL_VALID_FILE,
+} from './ehr-sql-dataset.ts';
+export {
+  EHR_SQL_DB_PATH,
+  EHR_SQL_QUESTION_GAP,
   type EhrSqlEntry,
   ehrSqlEntrySchema,
   ehrSqlInstance,
   extractEhrSqlSchema,
-  readEhrSqlQuestions,
-} from './ehr-sql-dataset.ts';
+} from './ehr-sql-instance.ts';
+export { readEhrSqlQuestions } from './ehr-sql-question-file.ts';
 export {
   createEhrSqlScorer,
   EHR_SQL_METRIC_SPEC,

@@ -8,13 +8,15 @@ export {
   HEAD_QA_ARCHIVE_SHA256,
   HEAD_QA_ARCHIVE_URL,
   HEAD_QA_FILE,
+} from './head-qa-dataset.ts';
+export {
   type HeadQaExam,
   type HeadQaRow,
   headQaExamSchema,
   headQaInstance,
   headQaQuestionSchema,
   headQaRows,
-} from './head-qa-dataset.ts';
+} from './head-qa-instance.ts';
 
 /** The HEAD-QA benchmark, as the runner registers it. */
 export const headQaBenchmark = createHeadQaBenchmark();

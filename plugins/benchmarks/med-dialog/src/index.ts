@@ -12,13 +12,11 @@ export {
   MED_DIALOG_BUNDLE,
   MED_DIALOG_DEFAULT_SUBSET,
   MED_DIALOG_SUBSETS,
-  type MedDialogExample,
   type MedDialogSubset,
-  medDialogExampleSchema,
-  medDialogInstance,
   medDialogSubset,
   medDialogTestFile,
 } from './med-dialog-dataset.ts';
+export { type MedDialogExample, medDialogExampleSchema, medDialogInstance } from './med-dialog-instance.ts';
 export { MED_DIALOG_JUDGE_PROMPT_TEMPLATE, medDialogJuryRubric } from './med-dialog-jury-rubric.ts';
 
 /** The MedDialog benchmark on its default subset (HealthCareMagic), as the runner registers it. */

@@ -1,18 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import {
-  ConfigError,
-  type DatasetFileV1,
-  type DatasetLoaderV1,
-  defineDatasetLoader,
-  type Instance,
-  reference,
-  TEST_SPLIT,
-} from '@medhelm/core';
-import { parseRow, readJsonObjectList } from '@medhelm/datasets';
-import { z } from 'zod';
+import { ConfigError, type DatasetFileV1, type DatasetLoaderV1 } from '@medhelm/core';
+import { defineFileDatasetLoader, parseRow, readJsonObjectList } from '@medhelm/datasets';
+import { medDialogExampleSchema, medDialogInstance } from './med-dialog-instance.ts';
 
 /** The subsets MedDialogScenario accepts (it asserts `subset in ["healthcaremagic", "icliniq"]`). */
 export const MED_DIALOG_SUBSETS = ['healthcaremagic', 'icliniq'] as const;
+
 export type MedDialogSubset = (typeof MED_DIALOG_SUBSETS)[number];
 
 /**
@@ -44,26 +37,6 @@ export function medDialogTestFile(subset: MedDialogSubset): DatasetFileV1 {
   };
 }
 
-/** The fields of an example HELM reads: the dialogue and its one-sentence summary. */
-export const medDialogExampleSchema = z.object({
-  src: z.string(),
-  tgt: z.string(),
-});
-export type MedDialogExample = z.output<typeof medDialogExampleSchema>;
-
-/**
- * HELM's MedDialogScenario instance for one example: the dialogue (`src`) as it is, with no
- * prefix, and its summary (`tgt`) as the one correct reference, split `test`. No id: the engine
- * numbers them `id0`, `id1`, ... in file order, as HELM does (there is no train split to count).
- */
-export function medDialogInstance(example: MedDialogExample): Instance {
-  return {
-    input: { text: example.src },
-    references: [reference(example.tgt, true)],
-    split: TEST_SPLIT,
-  };
-}
-
 /** Checks a subset name as MedDialogScenario's constructor does (HELM raises AssertionError). */
 export function medDialogSubset(subset: string): MedDialogSubset {
   if (!(MED_DIALOG_SUBSETS as readonly string[]).includes(subset)) {
@@ -82,21 +55,17 @@ export function medDialogSubset(subset: string): MedDialogSubset {
  */
 export function createMedDialogDataset(options: { subset?: MedDialogSubset } = {}): DatasetLoaderV1 {
   const subset = medDialogSubset(options.subset ?? MED_DIALOG_DEFAULT_SUBSET);
-  const file = medDialogTestFile(subset);
-  return defineDatasetLoader({
-    access: 'public',
+  return defineFileDatasetLoader({
     license:
       'unknown (MedDialog: all copyrights of the dialogues belong to healthcaremagic.com and icliniq.com)',
     upstream: {
       url: `https://worksheets.codalab.org/bundles/${MED_DIALOG_BUNDLE}`,
       revision: MED_DIALOG_BUNDLE,
     },
-    files: [file],
-    async *load(context) {
-      const path = await context.resolveFile(file);
+    files: [medDialogTestFile(subset)],
+    async *read(path) {
       // HELM: json.load(f)["data"] raises KeyError, and iterating anything but a list is not MedDialog.
       for (const { value, line, row } of await readJsonObjectList(path, 'data', { itemNoun: 'examples' })) {
-        context.signal?.throwIfAborted();
         yield medDialogInstance(parseRow(medDialogExampleSchema, value, { file: path, line, row }));
       }
     },

@@ -1,4 +1,4 @@
-import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
+import { medhelmJudgePromptEnding, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -30,39 +30,14 @@ Carefully review the <response> and compare it to the <gold_response> when neede
 Please evaluate the generated summary on a scale of 1-5 (1 = poor, 5 = excellent)
 for each of these three key dimensions:
 
-Evaluation Criteria:
-Accuracy (1-5)
-- Does the summary correctly capture the main medical issue and clinical details from the conversation?
-
-Completeness (1-5)
-- Does the summary include all important medical information from the conversation?
-
-Clarity (1-5)
-- Is the summary easy to understand for clinical use?
-
-Output Format:
-Output your evaluation as a single valid JSON object matching the following structure:
-{
-    "accuracy": {
-        "score": 0,
-        "explanation": "Brief explanation of why this score was given."
-    },
-    "completeness": {
-        "score": 0,
-        "explanation": "Brief explanation of why this score was given."
-    },
-    "clarity": {
-        "score": 0,
-        "explanation": "Brief explanation of why this score was given."
-    }
-}
-
-Ensure the output is valid JSON:
-- Use **double quotes** (") for all keys and string values.
-- When quoting text or sections inside the explanations, use escaped double quotes (") to
-  maintain valid JSON formatting.
-- Do not include any additional information in the output.
-`;
+${medhelmJudgePromptEnding({
+  accuracy:
+    '- Does the summary correctly capture the main medical issue and clinical details from the conversation?',
+  completeness: '- Does the summary include all important medical information from the conversation?',
+  clarity: '- Is the summary easy to understand for clinical use?',
+  replyInstruction: 'Output your evaluation as a single valid JSON object matching the following structure:',
+  explanation: 'Brief explanation of why this score was given.',
+})}`;
 
 /**
  * What MedHELM's jury judges for med_dialog: HELM's MedDialogAnnotator (annotator name

@@ -7,15 +7,13 @@ export {
   MED_MCQA_INSTRUCTIONS,
   MED_MCQA_OUTPUT_NOUN,
 } from './med-mcqa-benchmark.ts';
+export { createMedMcqaDataset, MED_MCQA_DOWNLOAD_URL, MED_MCQA_SPLIT_FILES } from './med-mcqa-dataset.ts';
 export {
-  createMedMcqaDataset,
-  MED_MCQA_DOWNLOAD_URL,
   MED_MCQA_OPTION_FIELDS,
-  MED_MCQA_SPLIT_FILES,
   type MedMcqaRow,
   medMcqaInstance,
   medMcqaRowSchema,
-} from './med-mcqa-dataset.ts';
+} from './med-mcqa-instance.ts';
 
 /** The MedMCQA benchmark, as the runner registers it. */
 export const medMcqaBenchmark = createMedMcqaBenchmark();

@@ -8,15 +8,12 @@ export {
   MED_QA_OUTPUT_NOUN,
 } from './med-qa-benchmark.ts';
 export {
-  cleanMedQaOption,
   createMedQaDataset,
   MED_QA_DOWNLOAD_URL,
   MED_QA_QUESTIONS_DIRECTORY,
   MED_QA_SPLIT_FILES,
-  type MedQaRow,
-  medQaInstance,
-  medQaRowSchema,
 } from './med-qa-dataset.ts';
+export { cleanMedQaOption, type MedQaRow, medQaInstance, medQaRowSchema } from './med-qa-instance.ts';
 
 /** The MedQA benchmark, as the runner registers it. */
 export const medQaBenchmark = createMedQaBenchmark();

@@ -4,17 +4,19 @@ import { createMedbulletsBenchmark } from './medbullets-benchmark.ts';
 export { createMedbulletsBenchmark, MEDBULLETS_ID, MEDBULLETS_INSTRUCTIONS } from './medbullets-benchmark.ts';
 export {
   createMedbulletsDataset,
-  isSkippedByHelm,
-  MEDBULLETS_ANSWER_CHOICES,
   MEDBULLETS_FILE,
-  MEDBULLETS_MISSING_OPTION,
-  MEDBULLETS_OPTION_COLUMNS,
   MEDBULLETS_REVISION,
   MEDBULLETS_SHA256,
+} from './medbullets-dataset.ts';
+export {
+  isSkippedByHelm,
+  MEDBULLETS_ANSWER_CHOICES,
+  MEDBULLETS_MISSING_OPTION,
+  MEDBULLETS_OPTION_COLUMNS,
   type MedbulletsRow,
   medbulletsInstance,
   medbulletsRowSchema,
-} from './medbullets-dataset.ts';
+} from './medbullets-instance.ts';
 
 /** The Medbullets benchmark, as the runner registers it. */
 export const medbulletsBenchmark = createMedbulletsBenchmark();

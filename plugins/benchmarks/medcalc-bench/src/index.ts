@@ -11,10 +11,12 @@ export {
   createMedcalcBenchDataset,
   MEDCALC_BENCH_FILE,
   MEDCALC_BENCH_REVISION,
+} from './medcalc-bench-dataset.ts';
+export {
   type MedcalcBenchRow,
   medcalcBenchInstance,
   medcalcBenchRowSchema,
-} from './medcalc-bench-dataset.ts';
+} from './medcalc-bench-instance.ts';
 
 /** The MedCalc-Bench benchmark, as the runner registers it. */
 export const medcalcBenchBenchmark = createMedcalcBenchBenchmark();

@@ -1,15 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import {
-  type DatasetFileV1,
-  type DatasetLoaderV1,
-  defineDatasetLoader,
-  type Instance,
-  reference,
-  TEST_SPLIT,
-} from '@medhelm/core';
-import { parseRow, readCsvRecords } from '@medhelm/datasets';
-import { parsePythonInt, pythonStrip } from '@medhelm/python-text';
-import { z } from 'zod';
+import type { DatasetFileV1, DatasetLoaderV1 } from '@medhelm/core';
+import { defineFileDatasetLoader, parseRow, readCsvRecords } from '@medhelm/datasets';
+import { medecInstance, medecRowSchema } from './medec-instance.ts';
 
 /** The abachaa/MEDEC commit HELM downloads the MS test set from (`MedecScenario.GIT_HASH`). */
 export const MEDEC_REVISION = '49c59dcba43a7af8717590a405b11a57f42b04df';
@@ -30,48 +22,6 @@ export const MEDEC_FILE: DatasetFileV1 = {
   samplePath: fileURLToPath(new URL(`../data/${MEDEC_TEST_PATH}`, import.meta.url)),
 };
 
-/** What HELM expects from a note without a (usable) flagged error. */
-export const MEDEC_NO_ERROR = 'CORRECT';
-
-/**
- * The columns of a MEDEC row HELM reads; the others (Text ID, Text, Error Type, Error Sentence,
- * Corrected Text) are ignored. HELM would fall back to defaults for a missing column; a file
- * without one of these is not the MEDEC test set, so a missing column is an error here.
- */
-export const medecRowSchema = z.object({
-  Sentences: z.string(),
-  // HELM: int(row["Error Flag"]). A value Python's int() refuses stops HELM's whole scenario.
-  'Error Flag': z.string().transform((value, context) => {
-    const flag = parsePythonInt(value);
-    if (flag === undefined) {
-      context.addIssue({ code: 'custom', message: 'expected an integer (Python int())' });
-      return z.NEVER;
-    }
-    return flag;
-  }),
-  'Error Sentence ID': z.string().transform((value) => pythonStrip(value)),
-  'Corrected Sentence': z.string().transform((value) => pythonStrip(value)),
-});
-export type MedecRow = z.output<typeof medecRowSchema>;
-
-/**
- * HELM's MedecScenario instance for one row with non-empty `Sentences`: input `Sentences.strip()`;
- * one correct reference, `"<Error Sentence ID> <Corrected Sentence>"` (both stripped) when the
- * Error Flag is 1, the corrected sentence is not `NA` and the id is not `-1`, else `CORRECT`
- * (any other flag value, 2 say, also gives `CORRECT`, as in HELM). No id: the engine numbers
- * instances `id0`, `id1`, ... in file order, as HELM does.
- */
-export function medecInstance(row: MedecRow): Instance {
-  const sentenceId = row['Error Sentence ID'];
-  const corrected = row['Corrected Sentence'];
-  const hasError = row['Error Flag'] === 1n && corrected !== 'NA' && sentenceId !== '-1';
-  return {
-    input: { text: pythonStrip(row.Sentences) },
-    references: [reference(hasError ? `${sentenceId} ${corrected}` : MEDEC_NO_ERROR, true)],
-    split: TEST_SPLIT,
-  };
-}
-
 /**
  * Reads the upstream MEDEC-MS test CSV and yields one `test` instance per row in file order,
  * skipping rows whose `Sentences` cell is empty (the upstream file ends in blank `,,,,,,,,` rows),
@@ -80,15 +30,12 @@ export function medecInstance(row: MedecRow): Instance {
  * row and column.
  */
 export function createMedecDataset(): DatasetLoaderV1 {
-  return defineDatasetLoader({
-    access: 'public',
+  return defineFileDatasetLoader({
     license: 'CC-BY-4.0',
     upstream: { url: 'https://github.com/abachaa/MEDEC', revision: MEDEC_REVISION },
     files: [MEDEC_FILE],
-    async *load(context) {
-      const path = await context.resolveFile(MEDEC_FILE);
+    async *read(path) {
       for await (const { record, line, row } of readCsvRecords(path)) {
-        context.signal?.throwIfAborted();
         // HELM: `if not row.get("Sentences"): continue`, before reading any other column. A
         // missing column (undefined) is left to the schema, which names it.
         if (record.Sentences === '') continue;

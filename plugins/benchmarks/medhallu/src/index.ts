@@ -11,15 +11,17 @@ export {
   createMedhalluDataset,
   MEDHALLU_DATASET,
   MEDHALLU_JSONL_FILE,
-  MEDHALLU_LABELS,
   MEDHALLU_PARQUET_FILE,
   MEDHALLU_REVISION,
+} from './medhallu-dataset.ts';
+export {
+  MEDHALLU_LABELS,
   type MedhalluRow,
   medhalluInstance,
   medhalluInstances,
   medhalluRowSchema,
   pythonStrListRepr,
-} from './medhallu-dataset.ts';
+} from './medhallu-instance.ts';
 
 /** The MedHallu benchmark, as the runner registers it. */
 export const medhalluBenchmark = createMedhalluBenchmark();

@@ -7,14 +7,15 @@ export {
   MEDI_QA_FILE,
   MEDI_QA_HF_REVISION,
   MEDI_QA_REVISION,
+} from './medi-qa-dataset.ts';
+export { mediQaInstance, mediQaReferenceAnswer } from './medi-qa-instance.ts';
+export { MEDI_QA_JUDGE_PROMPT_TEMPLATE, mediQaJuryRubric } from './medi-qa-jury-rubric.ts';
+export {
   type MediQaAnswer,
   type MediQaQuestion,
   mediQaAnswerSchema,
-  mediQaInstance,
   mediQaQuestionSchema,
-  mediQaReferenceAnswer,
-} from './medi-qa-dataset.ts';
-export { MEDI_QA_JUDGE_PROMPT_TEMPLATE, mediQaJuryRubric } from './medi-qa-jury-rubric.ts';
+} from './medi-qa-question.ts';
 
 /** The MEDIQA benchmark, as the runner registers it. */
 export const mediQaBenchmark = createMediQaBenchmark();

@@ -1,4 +1,4 @@
-import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
+import { medhelmJudgePromptEnding, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -29,39 +29,13 @@ Carefully analyze the <response> compared to the <gold_response> and the origina
 For each of the following criteria, rate the response on a scale of 1 to 5 (1 = very poor, 5 = excellent),
 and provide a short justification for your score.
 
-Evaluation Criteria:
-Accuracy (1-5)
-- Is the medical information correct?
-
-Completeness (1-5)
-- Does the response fully answer the question and include important medical details?
-
-Clarity (1-5)
-- Is the response easy for consumers to understand?
-
-Output Format:
-Output the evaluation as a single valid JSON object matching the following structure:
-{
-    "accuracy": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "completeness": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "clarity": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    }
-}
-
-Ensure the output is valid JSON:
-- Use **double quotes** (") for all keys and string values.
-- When quoting text or sections inside the explanations, use escaped double quotes (") to
-  maintain valid JSON formatting.
-- Do not include any additional information in the output.
-`;
+${medhelmJudgePromptEnding({
+  accuracy: '- Is the medical information correct?',
+  completeness: '- Does the response fully answer the question and include important medical details?',
+  clarity: '- Is the response easy for consumers to understand?',
+  replyInstruction: 'Output the evaluation as a single valid JSON object matching the following structure:',
+  explanation: 'Explain why this score was given.',
+})}`;
 
 /**
  * What MedHELM's jury judges for medi_qa: HELM's MediQAAnnotator (annotator name `medi_qa`,

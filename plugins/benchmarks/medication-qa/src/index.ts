@@ -10,10 +10,12 @@ export {
   createMedicationQaDataset,
   MEDICATION_QA_FILE,
   MEDICATION_QA_REVISION,
+} from './medication-qa-dataset.ts';
+export {
   type MedicationQaRow,
   medicationQaInstance,
   medicationQaRowSchema,
-} from './medication-qa-dataset.ts';
+} from './medication-qa-instance.ts';
 export { MEDICATION_QA_JUDGE_PROMPT_TEMPLATE, medicationQaJuryRubric } from './medication-qa-jury-rubric.ts';
 
 /** The MedicationQA benchmark, as the runner registers it. */

@@ -1,4 +1,4 @@
-import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
+import { medhelmJudgePromptEnding, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -28,39 +28,13 @@ The reference response will be provided in these tags:
 Carefully review the <response> and compare it to the <gold_response> when needed.
 Please evaluate the response on a scale of 1-5 (1 = poor, 5 = excellent) for each of these three key dimensions:
 
-Evaluation Criteria:
-Accuracy (1-5)
-- Is the information about the medication factually correct?
-
-Completeness (1-5)
-- Does the response fully answer the question, covering all important points?
-
-Clarity (1-5)
-- Is the response easy for a consumer to understand?
-
-Output Format:
-Output your evaluation as a single valid JSON object matching the following structure:
-{
-    "accuracy": {
-        "score": 0,
-        "explanation": "Brief explanation of why this score was given."
-    },
-    "completeness": {
-        "score": 0,
-        "explanation": "Brief explanation of why this score was given."
-    },
-    "clarity": {
-        "score": 0,
-        "explanation": "Brief explanation of why this score was given."
-    }
-}
-
-Ensure the output is valid JSON:
-- Use **double quotes** (") for all keys and string values.
-- When quoting text or sections inside the explanations, use escaped double quotes (") to
-  maintain valid JSON formatting.
-- Do not include any additional information in the output.
-`;
+${medhelmJudgePromptEnding({
+  accuracy: '- Is the information about the medication factually correct?',
+  completeness: '- Does the response fully answer the question, covering all important points?',
+  clarity: '- Is the response easy for a consumer to understand?',
+  replyInstruction: 'Output your evaluation as a single valid JSON object matching the following structure:',
+  explanation: 'Brief explanation of why this score was given.',
+})}`;
 
 /**
  * What MedHELM's jury judges for medication_qa: HELM's MedicationQAAnnotator (annotator name

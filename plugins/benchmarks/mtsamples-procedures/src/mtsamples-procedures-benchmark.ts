@@ -1,4 +1,3 @@
-import { helmScenario } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import {
   createMtsamplesBenchmark,
@@ -35,22 +34,14 @@ export const MTSAMPLES_PROCEDURES: MtsamplesBenchmarkDefinition = {
   helmReads: mtsamplesProceduresHelmReads,
   // get_mtsamples_procedures_spec: input_noun="Patient Notes", newline_after_input_noun=False, at
   // most 512 tokens.
-  adapter: {
-    instructions: MTSAMPLES_PROCEDURES_INSTRUCTIONS,
-    inputNoun: 'Patient Notes',
-    newlineAfterInputNoun: false,
-    outputNoun: 'Answer',
-    maxTokens: 512,
-  },
+  prompt: { instructions: MTSAMPLES_PROCEDURES_INSTRUCTIONS, inputNoun: 'Patient Notes' },
   rubric: mtsamplesProceduresJuryRubric,
-  helm: helmScenario({
+  scenario: {
     className: 'helm.benchmark.scenarios.mtsamples_procedures_scenario.MTSamplesProceduresScenario',
-    name: MTSAMPLES_PROCEDURES_ID,
     // MTSamplesProceduresScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
     description:
       'MTSamples Procedures is a benchmark composed of transcribed operative notes,focused on documenting surgical procedures. Each example presents a brief patient caseinvolving a surgical intervention, and the model is tasked with generating a coherentand clinically accurate procedural summary or treatment plan.',
-    tags: ['medical', 'transcription', 'plan_generation'],
-  }),
+  },
 };
 
 /** The MTSamples Procedures benchmark (see {@link MTSAMPLES_PROCEDURES} and `MtsamplesOptions`). */

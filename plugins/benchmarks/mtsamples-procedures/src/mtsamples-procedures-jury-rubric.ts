@@ -1,4 +1,4 @@
-import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
+import { medhelmJudgePromptEnding, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -30,39 +30,14 @@ Carefully analyze the <response>.
 For each of the following categories, rate the Response on a scale of 1 to 5 (1 = very poor, 5 = excellent),
 and provide a short justification for your score.
 
-Evaluation Criteria:
-Accuracy (1-5)
-- Does the response provide correct medical advice based on clinical guidelines and the patient case?
-
-Completeness (1-5)
-- Does the response cover all important aspects of care for this clinical scenario?
-
-Clarity (1-5)
-- Is the response written clearly and organized in a way that clinicians can easily follow?
-
-Output Format:
-Output the evaluation as a single valid JSON object matching the following structure:
-{
-    "accuracy": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "completeness": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "clarity": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    }
-}
-
-Ensure the output is valid JSON:
-- Use **double quotes** (") for all keys and string values.
-- When quoting text or sections inside the explanations, use escaped double quotes (") to
-  maintain valid JSON formatting.
-- Do not include any additional information in the output.
-`;
+${medhelmJudgePromptEnding({
+  accuracy:
+    '- Does the response provide correct medical advice based on clinical guidelines and the patient case?',
+  completeness: '- Does the response cover all important aspects of care for this clinical scenario?',
+  clarity: '- Is the response written clearly and organized in a way that clinicians can easily follow?',
+  replyInstruction: 'Output the evaluation as a single valid JSON object matching the following structure:',
+  explanation: 'Explain why this score was given.',
+})}`;
 
 /**
  * What MedHELM's jury judges for mtsamples_procedures: HELM's MTSamplesProceduresAnnotator

@@ -1,4 +1,3 @@
-import { helmScenario } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import {
   createMtsamplesBenchmark,
@@ -34,22 +33,14 @@ export const MTSAMPLES_REPLICATE: MtsamplesBenchmarkDefinition = {
   cutMarkers: ['PLAN:'],
   helmReads: mtsamplesReplicateHelmReads,
   // get_mtsamples_spec: input_noun=None (no input prefix at all), at most 512 tokens.
-  adapter: {
-    instructions: MTSAMPLES_REPLICATE_INSTRUCTIONS,
-    inputNoun: null,
-    newlineAfterInputNoun: false,
-    outputNoun: 'Answer',
-    maxTokens: 512,
-  },
+  prompt: { instructions: MTSAMPLES_REPLICATE_INSTRUCTIONS, inputNoun: null },
   rubric: mtsamplesReplicateJuryRubric,
-  helm: helmScenario({
+  scenario: {
     className: 'helm.benchmark.scenarios.mtsamples_replicate_scenario.MTSamplesReplicateScenario',
-    name: MTSAMPLES_REPLICATE_ID,
     // MTSamplesReplicateScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
     description:
       "MTSamples Replicate is a benchmark that provides transcribed medical reportsfrom various specialties. It is used to evaluate a model's ability to generate clinicallyappropriate treatment plans based on unstructured patient documentation",
-    tags: ['medical', 'transcription', 'plan_generation'],
-  }),
+  },
 };
 
 /** The MTSamples (Replicate) benchmark (see {@link MTSAMPLES_REPLICATE} and `MtsamplesOptions`). */

@@ -1,4 +1,4 @@
-import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
+import { medhelmJudgePromptEnding, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -33,39 +33,13 @@ Carefully review the <response> based on the <patient_information> and compare i
 For each category below, rate the response on a scale of 1 to 5 (1 = very poor, 5 = excellent) and
 provide a brief explanation for your score:
 
-Evaluation Criteria:
-Accuracy (1-5)
-- Does the treatment plan provide correct medical advice based on clinical guidelines?
-
-Completeness (1-5)
-Does the treatment plan include all important medical details?
-
-Clarity (1-5)
-- Is the treatment plan written clearly so clinicians can easily understand it?
-
-Output Format:
-Generate a valid JSON object with the following structure:
-{
-    "accuracy": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "completeness": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "clarity": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    }
-}
-
-Ensure the output is valid JSON:
-- Use **double quotes** (") for all keys and string values.
-- When quoting text or sections inside the explanations, use escaped double quotes (") to
-  maintain valid JSON formatting.
-- Do not include any additional information in the output.
-`;
+${medhelmJudgePromptEnding({
+  accuracy: '- Does the treatment plan provide correct medical advice based on clinical guidelines?',
+  completeness: 'Does the treatment plan include all important medical details?',
+  clarity: '- Is the treatment plan written clearly so clinicians can easily understand it?',
+  replyInstruction: 'Generate a valid JSON object with the following structure:',
+  explanation: 'Explain why this score was given.',
+})}`;
 
 /**
  * What MedHELM's jury judges for mtsamples_replicate: HELM's MTSamplesReplicateAnnotator (annotator

@@ -2,15 +2,13 @@ import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createPubmedQaBenchmark } from './pubmed-qa-benchmark.ts';
 
 export { createPubmedQaBenchmark, PUBMED_QA_ID, PUBMED_QA_INSTRUCTIONS } from './pubmed-qa-benchmark.ts';
+export { createPubmedQaDataset, PUBMED_QA_FILE, PUBMED_QA_REVISION } from './pubmed-qa-dataset.ts';
 export {
-  createPubmedQaDataset,
   PUBMED_QA_ANSWER_CHOICES,
-  PUBMED_QA_FILE,
-  PUBMED_QA_REVISION,
   type PubmedQaEntry,
   pubmedQaEntrySchema,
   pubmedQaInstance,
-} from './pubmed-qa-dataset.ts';
+} from './pubmed-qa-instance.ts';
 
 /** The PubMedQA benchmark, as the runner registers it. */
 export const pubmedQaBenchmark = createPubmedQaBenchmark();

@@ -9,16 +9,17 @@ export {
 } from './race-based-med-benchmark.ts';
 export {
   createRaceBasedMedDataset,
-  extractRaceBasedMedRows,
   PYTHON_CSV_FIELD_SIZE_LIMIT,
-  pythonCsvRoundTrip,
-  RACE_BASED_MED_ANSWER_CHOICES,
   RACE_BASED_MED_ARTICLE,
   RACE_BASED_MED_FILE,
-  type RaceBasedMedRow,
+} from './race-based-med-dataset.ts';
+export {
+  pythonCsvRoundTrip,
+  RACE_BASED_MED_ANSWER_CHOICES,
   raceBasedMedInstances,
   raceBasedMedPrompt,
-} from './race-based-med-dataset.ts';
+} from './race-based-med-instance.ts';
+export { extractRaceBasedMedRows, type RaceBasedMedRow } from './race-based-med-rows.ts';
 
 /** The RaceBias benchmark, as the runner registers it. */
 export const raceBasedMedBenchmark = createRaceBasedMedBenchmark();

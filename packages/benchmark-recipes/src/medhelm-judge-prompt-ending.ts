@@ -1,0 +1,52 @@
+/** What sets the end of one MedHELM annotator's `PROMPT_TEMPLATE` apart: see {@link medhelmJudgePromptEnding}. */
+export interface MedhelmJudgePromptEndingText {
+  /** The line under `Accuracy (1-5)`, verbatim (most start with `- `). */
+  accuracy: string;
+  /** The line under `Completeness (1-5)`, verbatim. */
+  completeness: string;
+  /** The line under `Clarity (1-5)`, verbatim. */
+  clarity: string;
+  /** The line under `Output Format:`, e.g. `Output the evaluation as a single valid JSON object matching the following structure:`. */
+  replyInstruction: string;
+  /** The placeholder of every criterion's `explanation` in the reply's skeleton, e.g. `Explain why this score was given.`. */
+  explanation: string;
+}
+
+const CRITERIA = ['accuracy', 'completeness', 'clarity'] as const;
+
+/**
+ * The end every MedHELM jury annotator's `PROMPT_TEMPLATE` shares, from `Evaluation Criteria:` to
+ * the last line: the three criteria with their questions, the JSON reply's skeleton (4-space
+ * indents, each criterion a `score` of 0 and `text.explanation`) and the closing rules on valid
+ * JSON, exactly as Python evaluates those literals (their `\"` is a plain `"`). A benchmark's
+ * template is its own opening (the task and the tagged question, response and gold response)
+ * followed by this.
+ */
+export function medhelmJudgePromptEnding(text: MedhelmJudgePromptEndingText): string {
+  const skeleton = CRITERIA.map(
+    (criterion) =>
+      `    "${criterion}": {\n        "score": 0,\n        "explanation": "${text.explanation}"\n    }`,
+  ).join(',\n');
+  return `Evaluation Criteria:
+Accuracy (1-5)
+${text.accuracy}
+
+Completeness (1-5)
+${text.completeness}
+
+Clarity (1-5)
+${text.clarity}
+
+Output Format:
+${text.replyInstruction}
+{
+${skeleton}
+}
+
+Ensure the output is valid JSON:
+- Use **double quotes** (") for all keys and string values.
+- When quoting text or sections inside the explanations, use escaped double quotes (") to
+  maintain valid JSON formatting.
+- Do not include any additional information in the output.
+`;
+}
