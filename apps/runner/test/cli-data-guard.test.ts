@@ -37,7 +37,7 @@ const benchmark = {
   normalizers: [],
   scorers: [{ specificationVersion: 'v1', id: 'exact', statNames: ['exact_match'], score: ({ completion, instance }) => ({ exact_match: completion.trim() === instance.references[0].output.text ? 1 : 0 }) }],
   mainMetric: { name: 'exact_match', split: 'test' },
-  helm: { scenarioClassName: 'x.GatedFixture', scenarioArgs: {}, scenarioName: 'gated_fixture', scenarioDescription: 'test', tags: [], definitionPath: 'https://example.org', groups: ['gated_fixture'], metricSpecs: [] },
+  helm: { scenarioClassName: 'x.GatedFixture', scenarioArgs: {}, scenarioName: 'gated_fixture', scenarioDescription: 'test', tags: [], definitionPath: 'https://example.org', groups: ['gated_fixture'] },
 };
 export const plugin = { specificationVersion: 'v1', name: 'gated-fixture', kind: 'benchmark', register: (context) => context.registerBenchmark(benchmark) };
 `;

@@ -16,8 +16,16 @@ import { runConformance } from './run-conformance.ts';
 
 const FILE = { name: 'notes.txt', url: 'https://example.org/notes.txt' };
 
-/** A benchmark whose instances are the lines of notes.txt ("question|gold") and whose judge sees all three. */
-function judgedBenchmark(withJudgePrompt: boolean): BenchmarkV1 {
+const JUDGES = {
+  gpt: { model_name: 'openai/gpt-x', model_deployment: 'acme/gpt-x' },
+  claude: { model_name: 'anthropic/claude-x', model_deployment: 'acme/claude-x' },
+};
+
+/**
+ * A benchmark whose instances are the lines of notes.txt ("question|gold") and whose judge sees all
+ * three; with `helmAnnotatorSpec`, its annotator is HELM's `helm.x.JudgedAnnotator` with two judges.
+ */
+function judgedBenchmark(withJudgePrompt: boolean, withHelmSpec = false): BenchmarkV1 {
   return defineBenchmark({
     id: 'judged',
     displayName: 'Judged',
@@ -63,6 +71,11 @@ function judgedBenchmark(withJudgePrompt: boolean): BenchmarkV1 {
     annotators: [
       defineAnnotator({
         id: 'judged',
+        ...(withHelmSpec
+          ? {
+              helmAnnotatorSpec: { class_name: 'helm.x.JudgedAnnotator', args: { annotator_models: JUDGES } },
+            }
+          : {}),
         needsJudges: true,
         annotate: async () => ({}),
         ...(withJudgePrompt
@@ -128,6 +141,39 @@ describe('checkJudgePromptVectors', () => {
       [2, 'instance id0: judge prompts differ at character 40: expected " ", got ""'],
       [3, `no instance id7 in ${join(data, 'judged')}`],
       [4, 'instance id0: our annotator would ask no judge for this completion'],
+    ]);
+  });
+
+  it("checks the annotator class and the judges HELM asked against the annotator's HELM spec", async () => {
+    const prompt = 'Q: second question\nA: fine\nGold: second gold';
+    const asked = (...deployments: string[]) =>
+      deployments.map((deployment) => ({
+        model: deployment.replace('acme', 'openai'),
+        model_deployment: deployment,
+      }));
+    const { vectors, data } = folders([
+      {
+        ...vector('id1', 'fine', prompt),
+        judge_requests: [
+          { model: 'openai/gpt-x', model_deployment: 'acme/gpt-x' },
+          { model: 'anthropic/claude-x', model_deployment: 'acme/claude-x' },
+        ],
+      },
+      vector('id1', 'fine', prompt),
+      { ...vector('id1', 'fine', prompt), annotator: 'helm.x.OtherAnnotator' },
+      { ...vector('id1', 'fine', prompt), judge_requests: asked('acme/gpt-x') },
+    ]);
+    const result = await checkJudgePromptVectors(judgedBenchmark(true, true), {
+      vectorsFile: join(vectors, 'jury_prompts', 'judged.jsonl'),
+      dataDirectory: join(data, 'judged'),
+    });
+    expect(result.passed).toBe(2);
+    expect(result.failures.map((failure) => [failure.line, failure.message])).toEqual([
+      [3, "instance id1: annotator helm.x.JudgedAnnotator, but HELM's was helm.x.OtherAnnotator"],
+      [
+        4,
+        'instance id1: judges openai/gpt-x (acme/gpt-x), anthropic/claude-x (acme/claude-x), but HELM asked openai/gpt-x (acme/gpt-x)',
+      ],
     ]);
   });
 

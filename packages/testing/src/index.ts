@@ -12,6 +12,7 @@ export {
   WRONG_COMPLETION,
 } from './benchmark-contract-checks.ts';
 export { BenchmarkContractViolation } from './benchmark-contract-violation.ts';
+export { benchmarkScoreInput, scoreWithEveryScorer } from './benchmark-score-input.ts';
 export { buildZipArchive, type ZipArchiveMember, type ZipArchiveOptions } from './build-zip-archive.ts';
 export {
   checkRetryAfterCompliance,
@@ -33,6 +34,12 @@ export {
 export { createSampleLoadContext, type SampleLoadContextOptions } from './create-sample-load-context.ts';
 export { createSeededRandom } from './create-seeded-random.ts';
 export { type BenchmarkContractOptions, describeBenchmarkContract } from './describe-benchmark-contract.ts';
+export { type BenchmarkDescription, describeBenchmarkDescription } from './describe-benchmark-description.ts';
+export {
+  type ConformanceCheck,
+  describeConformanceChecks,
+  type SharedConformancePaths,
+} from './describe-conformance-checks.ts';
 export {
   type DocumentedError,
   describeErrorFixtures,
@@ -40,6 +47,7 @@ export {
   type ErrorFixtureCase,
   type ErrorFixtureOptions,
 } from './describe-error-fixtures.ts';
+export { describeMedhelmReferenceEntry } from './describe-medhelm-reference-entry.ts';
 export {
   CONTRACT_REQUEST,
   describeProviderContract,
@@ -58,6 +66,8 @@ export { type ExpectedJsonPost, expectJsonPost } from './expect-json-post.ts';
 export { expectModelCallError } from './expect-model-call-error.ts';
 export { type ExpectedProviderPlugin, expectProviderPlugin } from './expect-provider-plugin.ts';
 export { findSharedDirectory } from './find-shared-directory.ts';
+export { loadBenchmarkInstances } from './load-benchmark-instances.ts';
+export { HELM_JURY_ANNOTATOR_MODELS, medhelmJuryRunSpec } from './medhelm-jury-run-spec.ts';
 export {
   isJudgePrompt,
   MOCK_JURY_CRITERIA,
@@ -102,6 +112,7 @@ export {
 } from './provider-contract-checks.ts';
 export { ProviderContractViolation } from './provider-contract-violation.ts';
 export { type ConformanceVector, readConformanceVectors, readJsonLines } from './read-conformance-vectors.ts';
+export { selectConformanceVectors } from './select-conformance-vectors.ts';
 export {
   type FixtureReply,
   type FixtureRequest,

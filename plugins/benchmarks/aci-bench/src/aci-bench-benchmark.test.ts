@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderPrompt } from '@medhelm/core';
 import { juryContractOptions } from '@medhelm/jury';
 import {
+  benchmarkScoreInput,
   createSampleLoadContext,
   describeBenchmarkContract,
+  describeBenchmarkDescription,
   evaluatedInstances,
   loadContractInstances,
+  medhelmJuryRunSpec,
 } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { createAciBenchBenchmark } from './aci-bench-benchmark.ts';
@@ -36,25 +38,12 @@ describe('the bundled aci_bench instances', () => {
   });
 });
 
-const HELM_JUDGES = {
-  gpt: { model_name: 'openai/gpt-4o-2024-05-13', model_deployment: 'stanfordhealthcare/gpt-4o-2024-05-13' },
-  llama: {
-    model_name: 'meta/llama-3.3-70b-instruct',
-    model_deployment: 'stanfordhealthcare/llama-3.3-70b-instruct',
-  },
-  claude: {
-    model_name: 'anthropic/claude-3-7-sonnet-20250219',
-    model_deployment: 'stanfordhealthcare/claude-3-7-sonnet-20250219',
-  },
-};
-
 describe('the aci_bench jury score', () => {
   it("is HELM's LLMJuryMetric on a real encounter: the mean over every answering judge's criteria", async () => {
     const benchmark = createAciBenchBenchmark();
     const instances = await loadContractInstances(benchmark, createSampleLoadContext());
     const [instance] = evaluatedInstances(benchmark, instances);
     if (instance === undefined) throw new Error('no evaluated instance');
-    const rendered = renderPrompt(benchmark.prompt, instance);
     const completion = 'HISTORY OF PRESENT ILLNESS\n\nThe patient presents for follow-up.';
     const verdict = (accuracy: number, completeness: number, clarity: number) => ({
       accuracy: { score: accuracy, explanation: 'a' },
@@ -69,92 +58,42 @@ describe('the aci_bench jury score', () => {
       claude: null,
     };
     const jury = benchmark.scorers.find((scorer) => scorer.id === 'aci_bench_accuracy');
-    const values = await jury?.score({
-      instance,
-      request: rendered.request,
-      result: {
-        completions: [{ text: completion, finishReason: 'stop' }],
-        usage: { promptTokens: 1, completionTokens: 1 },
-        requestTimeSeconds: 0,
-      },
-      completion,
-      prediction: completion,
-      numTrainInstances: 0,
-      promptTruncated: false,
-      annotations: { aci_bench: annotation },
-    });
+    const values = await jury?.score(
+      benchmarkScoreInput(benchmark, instance, completion, { annotations: { aci_bench: annotation } }),
+    );
     expect(values?.aci_bench_accuracy).toBe(4);
   });
 });
 
+// get_aci_bench_run_spec names its run spec plainly "aci_bench".
+describeBenchmarkDescription(aciBenchBenchmark, {
+  fields: {
+    id: 'aci_bench',
+    displayName: 'ACI-Bench',
+    category: 'Clinical Note Generation',
+    subcategory: 'Documenting Patient Visits',
+    access: 'public',
+    license: 'CC-BY-4.0',
+    mainMetric: { name: 'aci_bench_accuracy', split: 'test' },
+  },
+  normalizers: [],
+  annotators: ['aci_bench'],
+  helm: {
+    scenarioClassName: 'helm.benchmark.scenarios.aci_bench_scenario.ACIBenchScenario',
+    scenarioArgs: {},
+    scenarioName: 'aci_bench',
+    tags: ['summarization', 'medicine'],
+    definitionPath:
+      'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/aci_bench_scenario.py',
+    groups: ['clinical', 'aci_bench'],
+  },
+  ...medhelmJuryRunSpec('aci_bench', 'helm.benchmark.annotation.aci_bench_annotator.ACIBenchAnnotator'),
+});
+
 describe('the aci_bench benchmark', () => {
-  it('describes itself as MedHELM does', () => {
-    expect(aciBenchBenchmark).toMatchObject({
-      id: 'aci_bench',
-      displayName: 'ACI-Bench',
-      category: 'Clinical Note Generation',
-      subcategory: 'Documenting Patient Visits',
-      access: 'public',
-      license: 'CC-BY-4.0',
-      normalizers: [],
-      mainMetric: { name: 'aci_bench_accuracy', split: 'test' },
-    });
-    expect(aciBenchBenchmark.helm).toMatchObject({
-      scenarioClassName: 'helm.benchmark.scenarios.aci_bench_scenario.ACIBenchScenario',
-      scenarioArgs: {},
-      scenarioName: 'aci_bench',
-      tags: ['summarization', 'medicine'],
-      definitionPath:
-        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/aci_bench_scenario.py',
-      groups: ['clinical', 'aci_bench'],
-    });
-    // get_aci_bench_run_spec names its run spec plainly "aci_bench".
+  it("keeps HELM's plain run spec name and asks the jury", () => {
     expect(aciBenchBenchmark.helm.runSpecName).toBeUndefined();
-  });
-
-  it("lists get_aci_bench_run_spec's metric_specs exactly, keys in HELM's order", () => {
-    const expected = [
-      {
-        class_name: 'helm.benchmark.metrics.summarization_metrics.SummarizationMetric',
-        args: {
-          task: 'aci_bench',
-          device: 'cpu',
-          bertscore_model: 'distilbert-base-uncased',
-          rescale_with_baseline: false,
-        },
-      },
-      { class_name: 'helm.benchmark.metrics.basic_metrics.BasicGenerationMetric', args: { names: [] } },
-      { class_name: 'helm.benchmark.metrics.basic_metrics.BasicReferenceMetric', args: {} },
-      { class_name: 'helm.benchmark.metrics.basic_metrics.InstancesPerSplitMetric', args: {} },
-      {
-        class_name: 'helm.benchmark.metrics.llm_jury_metrics.LLMJuryMetric',
-        args: {
-          metric_name: 'aci_bench_accuracy',
-          scenario_name: 'aci_bench',
-          annotator_models: HELM_JUDGES,
-          default_score: 1,
-        },
-      },
-    ];
-    expect(JSON.stringify(aciBenchBenchmark.helm.metricSpecs)).toBe(JSON.stringify(expected));
-    // Each scorer stands for one of them, in metric_specs order.
-    expect(aciBenchBenchmark.scorers.map((scorer) => scorer.helmMetricSpec?.class_name)).toEqual([
-      expected[0]?.class_name,
-      expected[1]?.class_name,
-      expected[4]?.class_name,
-    ]);
-  });
-
-  it("runs HELM's ACIBenchAnnotator jury and lists its AnnotatorSpec as get_aci_bench_run_spec does", () => {
-    const annotatorSpec = {
-      class_name: 'helm.benchmark.annotation.aci_bench_annotator.ACIBenchAnnotator',
-      args: { annotator_models: HELM_JUDGES },
-    };
-    expect(JSON.stringify(aciBenchBenchmark.helm.annotatorSpecs)).toBe(JSON.stringify([annotatorSpec]));
-    expect(aciBenchBenchmark.annotators?.map((annotator) => [annotator.id, annotator.needsJudges])).toEqual([
-      ['aci_bench', true],
-    ]);
-    expect(aciBenchBenchmark.annotators?.[0]?.helmAnnotatorSpec).toEqual(annotatorSpec);
+    expect(aciBenchBenchmark.annotators?.map((annotator) => annotator.needsJudges)).toEqual([true]);
   });
 
   it("has HELM's ACIBenchAnnotator rubric", () => {

@@ -6,12 +6,8 @@ import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
 import { findSharedDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ACI_BENCH_TEST_FILES,
-  ACI_BENCH_TRAIN_FILE,
-  aciBenchInstance,
-  createAciBenchDataset,
-} from './aci-bench-dataset.ts';
+import { ACI_BENCH_TEST_FILES, ACI_BENCH_TRAIN_FILE, createAciBenchDataset } from './aci-bench-dataset.ts';
+import { aciBenchInstance } from './aci-bench-instance.ts';
 
 const sharedDirectory = findSharedDirectory();
 const dataset = createAciBenchDataset();

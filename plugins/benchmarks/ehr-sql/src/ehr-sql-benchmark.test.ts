@@ -1,13 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EHR_SQL_STAT_NAMES, EXACT_MATCH_METRIC_NAMES, helmExactMatchMetricSpecs } from '@medhelm/metrics';
-import { createSampleLoadContext, describeBenchmarkContract, findSharedDirectory } from '@medhelm/testing';
+import {
+  createSampleLoadContext,
+  describeBenchmarkContract,
+  describeBenchmarkDescription,
+  describeMedhelmReferenceEntry,
+} from '@medhelm/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEhrSqlBenchmark } from './ehr-sql-benchmark.ts';
 import type { EhrSqlScorer } from './ehr-sql-scorer.ts';
 import { ehrSqlBenchmark, plugin } from './index.ts';
 
-const sharedDirectory = findSharedDirectory();
 const packageJsonPath = join(import.meta.dirname, '..', 'package.json');
 const loadContext = createSampleLoadContext();
 
@@ -29,53 +32,41 @@ describeBenchmarkContract(contractBenchmark, {
   timeoutMs: 60_000,
 });
 
-describe('the ehr_sql benchmark', () => {
-  it('describes itself as MedHELM does', () => {
-    expect(ehrSqlBenchmark).toMatchObject({
-      id: 'ehr_sql',
-      displayName: 'EHRSQL',
-      category: 'Medical Research Assistance',
-      subcategory: 'Analyzing Clinical Research Data',
-      access: 'public',
-      license: 'CC-BY-4.0',
-      normalizers: [],
-      mainMetric: { name: 'ehr_sql_execution_accuracy', split: 'test' },
-    });
-    expect(ehrSqlBenchmark.helm).toMatchObject({
-      scenarioClassName: 'helm.benchmark.scenarios.ehr_sql_scenario.EhrSqlScenario',
-      scenarioArgs: {},
-      scenarioName: 'ehr_sql',
-      tags: ['sql', 'medical', 'reasoning'],
-      groups: ['ehr_sql'],
-    });
-  });
+describeBenchmarkDescription(ehrSqlBenchmark, {
+  fields: {
+    id: 'ehr_sql',
+    displayName: 'EHRSQL',
+    category: 'Medical Research Assistance',
+    subcategory: 'Analyzing Clinical Research Data',
+    access: 'public',
+    license: 'CC-BY-4.0',
+    mainMetric: { name: 'ehr_sql_execution_accuracy', split: 'test' },
+  },
+  normalizers: [],
+  helm: {
+    scenarioClassName: 'helm.benchmark.scenarios.ehr_sql_scenario.EhrSqlScenario',
+    scenarioArgs: {},
+    scenarioName: 'ehr_sql',
+    tags: ['sql', 'medical', 'reasoning'],
+    groups: ['ehr_sql'],
+  },
+  // EhrSqlMetric, then get_exact_match_metric_specs().
+  metricSpecs: [
+    { class_name: 'helm.benchmark.metrics.ehr_sql_metrics.EhrSqlMetric', args: {} },
+    ...helmExactMatchMetricSpecs(),
+  ],
+  // get_ehr_sql_run_spec: [AnnotatorSpec(class_name=...)]; AnnotatorSpec.args defaults to {}. The
+  // execution scorer does the annotator's work, so it brings the spec.
+  annotatorSpecs: [{ class_name: 'helm.benchmark.annotation.ehr_sql_annotator.EhrSqlAnnotator', args: {} }],
+});
 
-  it("lists HELM's metric_specs exactly: EhrSqlMetric, then get_exact_match_metric_specs()", () => {
-    expect(ehrSqlBenchmark.helm.metricSpecs).toEqual([
-      { class_name: 'helm.benchmark.metrics.ehr_sql_metrics.EhrSqlMetric', args: {} },
-      {
-        class_name: 'helm.benchmark.metrics.basic_metrics.BasicGenerationMetric',
-        args: {
-          names: ['exact_match', 'quasi_exact_match', 'prefix_exact_match', 'quasi_prefix_exact_match'],
-        },
-      },
-      { class_name: 'helm.benchmark.metrics.basic_metrics.BasicReferenceMetric', args: {} },
-      { class_name: 'helm.benchmark.metrics.basic_metrics.InstancesPerSplitMetric', args: {} },
-    ]);
-    expect(ehrSqlBenchmark.helm.metricSpecs.slice(1)).toEqual(helmExactMatchMetricSpecs());
-    expect(ehrSqlBenchmark.scorers.map((scorer) => scorer.helmMetricSpec?.class_name)).toEqual(
-      ehrSqlBenchmark.helm.metricSpecs.slice(0, 2).map((spec) => spec.class_name),
-    );
+describeMedhelmReferenceEntry(ehrSqlBenchmark);
+
+describe('the ehr_sql benchmark', () => {
+  it('scores with the execution scorer, then the exact-match family', () => {
     const [execution, exactMatch] = ehrSqlBenchmark.scorers;
     expect(execution?.statNames).toEqual(EHR_SQL_STAT_NAMES);
     expect(exactMatch?.statNames).toEqual(expect.arrayContaining([...EXACT_MATCH_METRIC_NAMES]));
-  });
-
-  it("lists HELM's annotators: the EhrSqlAnnotator, as run_spec.json writes it", () => {
-    // medhelm_run_specs.py get_ehr_sql_run_spec: [AnnotatorSpec(class_name=...)]; AnnotatorSpec.args defaults to {}.
-    expect(ehrSqlBenchmark.helm.annotatorSpecs).toEqual([
-      { class_name: 'helm.benchmark.annotation.ehr_sql_annotator.EhrSqlAnnotator', args: {} },
-    ]);
   });
 
   it("keeps the scenario's description verbatim, missing spaces included", () => {
@@ -88,42 +79,5 @@ describe('the ehr_sql benchmark', () => {
       'of medical terminology, data structures, and query construction.',
     ];
     expect(ehrSqlBenchmark.helm.scenarioDescription).toBe(pieces.join(''));
-  });
-});
-
-describe.skipIf(sharedDirectory === undefined)('the ehr_sql benchmark against the MedHELM reference', () => {
-  it('matches the reference entry: names, category, access, metrics and headline metric', () => {
-    const reference = JSON.parse(
-      readFileSync(join(sharedDirectory ?? '', 'reference', 'medhelm-benchmarks.json'), 'utf8'),
-    ) as { benchmarks?: unknown[] } | unknown[];
-    const entries = (Array.isArray(reference) ? reference : (reference.benchmarks ?? [])) as {
-      name: string;
-      displayName: string;
-      category: string;
-      subcategory: string;
-      access: string;
-      metrics: string[];
-      headlineMetric: string;
-    }[];
-    const entry = entries.find((candidate) => candidate.name === 'ehr_sql');
-    expect(entry).toBeDefined();
-    expect({
-      displayName: ehrSqlBenchmark.displayName,
-      category: ehrSqlBenchmark.category,
-      subcategory: ehrSqlBenchmark.subcategory,
-      access: ehrSqlBenchmark.access,
-      headlineMetric: ehrSqlBenchmark.mainMetric.name,
-      // The exact-match scorer also emits HELM's basic stats (num_train_instances, ...).
-      metrics: ehrSqlBenchmark.scorers
-        .flatMap((scorer) => scorer.statNames)
-        .filter((name) => entry?.metrics.includes(name)),
-    }).toEqual({
-      displayName: entry?.displayName,
-      category: entry?.category,
-      subcategory: entry?.subcategory,
-      access: entry?.access,
-      headlineMetric: entry?.headlineMetric,
-      metrics: entry?.metrics,
-    });
   });
 });

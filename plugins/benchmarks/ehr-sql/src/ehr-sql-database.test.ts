@@ -13,12 +13,8 @@ import {
   resolveEhrSqlDatabase,
   suggestedDatabasePath,
 } from './ehr-sql-database.ts';
-import {
-  EHR_SQL_SCHEMA_FILE,
-  EHR_SQL_TEST_FILE,
-  EHR_SQL_VALID_FILE,
-  extractEhrSqlSchema,
-} from './ehr-sql-dataset.ts';
+import { EHR_SQL_SCHEMA_FILE, EHR_SQL_TEST_FILE, EHR_SQL_VALID_FILE } from './ehr-sql-dataset.ts';
+import { extractEhrSqlSchema } from './ehr-sql-instance.ts';
 
 const packageDirectory = join(import.meta.dirname, '..');
 const buildScript = join(packageDirectory, 'scripts', 'build-synthetic-database.mjs');

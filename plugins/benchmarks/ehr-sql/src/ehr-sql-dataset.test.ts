@@ -12,9 +12,8 @@ import {
   EHR_SQL_SCHEMA_FILE,
   EHR_SQL_TEST_FILE,
   EHR_SQL_VALID_FILE,
-  ehrSqlInstance,
-  extractEhrSqlSchema,
 } from './ehr-sql-dataset.ts';
+import { ehrSqlInstance, extractEhrSqlSchema } from './ehr-sql-instance.ts';
 
 const sharedDirectory = findSharedDirectory();
 const sharedData = join(sharedDirectory ?? '', 'data', 'ehr_sql');

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DatasetFileV1, type IdentifiedInstance, type Instance, renderPrompt } from '@medhelm/core';
+import type { DatasetFileV1, IdentifiedInstance } from '@medhelm/core';
 import type { EhrSqlAnnotation } from '@medhelm/metrics';
-import { createSampleLoadContext } from '@medhelm/testing';
+import { benchmarkScoreInput, loadBenchmarkInstances } from '@medhelm/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createEhrSqlBenchmark } from './ehr-sql-benchmark.ts';
 import { EHR_SQL_DATABASE_FILE, EHR_SQL_SYNTHETIC_DATABASE_PATH } from './ehr-sql-database.ts';
-import { createEhrSqlDataset } from './ehr-sql-dataset.ts';
-import { createEhrSqlPrompt } from './ehr-sql-prompt.ts';
 import { createEhrSqlScorer } from './ehr-sql-scorer.ts';
 
 // Model-generated SQL is untrusted. Whatever the completion holds, scoring it must finish, score
@@ -18,6 +17,7 @@ import { createEhrSqlScorer } from './ehr-sql-scorer.ts';
 // byte caps); these tests check them end to end through the ehr_sql scorer, one case each.
 
 const TIMEOUT_MS = 1500;
+const benchmark = createEhrSqlBenchmark();
 const scratch = mkdtempSync(join(tmpdir(), 'medhelm-ehr-sql-hostile-'));
 const dataDirectory = join(scratch, 'data');
 const databasePath = join(dataDirectory, 'eicu', 'eicu.sqlite');
@@ -49,35 +49,21 @@ function sha256(path: string): string {
 }
 
 function score(completion: string, id: string, by = scorer) {
-  return by.score({
-    instance: { ...instance, id },
-    request: renderPrompt(createEhrSqlPrompt(), instance).request,
-    result: {
-      completions: [{ text: completion, finishReason: 'stop' }],
-      usage: { promptTokens: 1, completionTokens: 1 },
-      requestTimeSeconds: 0,
-    },
-    completion,
-    prediction: completion,
-    numTrainInstances: 0,
-    promptTruncated: false,
-    resolveFile,
-  });
+  return by.score(benchmarkScoreInput(benchmark, { ...instance, id }, completion, { resolveFile }));
 }
 
+// Starts the sandbox child and loads the sample: on a loaded machine this can outlast the 10 s hook default.
 beforeAll(async () => {
   mkdirSync(join(dataDirectory, 'eicu'), { recursive: true });
   copyFileSync(EHR_SQL_SYNTHETIC_DATABASE_PATH, databasePath);
   hashBefore = sha256(databasePath);
   filesBefore = readdirSync(join(dataDirectory, 'eicu'));
-  const instances: Instance[] = [];
-  for await (const loaded of createEhrSqlDataset().load(createSampleLoadContext())) instances.push(loaded);
   // "how much is hypertonic saline administration?": its gold query returns one cost.
-  instance = { ...(instances[0] as Instance), id: 'id0' };
+  instance = (await loadBenchmarkInstances(benchmark))[0] as IdentifiedInstance;
   gold = instance.references[0]?.output.text ?? '';
   // The gold SQL scores 1 before anything hostile runs.
   expect((await score(gold, 'gold-before')).ehr_sql_execution_accuracy).toBe(1);
-});
+}, 60_000);
 
 afterAll(async () => {
   await scorer.close();

@@ -5,30 +5,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import {
-  type DatasetFileV1,
-  type IdentifiedInstance,
-  type Instance,
-  renderPrompt,
-  ScoringError,
-} from '@medhelm/core';
+import { type DatasetFileV1, type IdentifiedInstance, ScoringError } from '@medhelm/core';
 import { type EhrSqlAnnotation, ehrSqlResultFromJson, ehrSqlValueEquals } from '@medhelm/metrics';
-import { createSampleLoadContext, findSharedDirectory } from '@medhelm/testing';
+import {
+  benchmarkScoreInput,
+  createSampleLoadContext,
+  findSharedDirectory,
+  loadBenchmarkInstances,
+} from '@medhelm/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { childProcessIds, isAlive } from '../test/fixtures/child-process-ids.ts';
+import { createEhrSqlBenchmark } from './ehr-sql-benchmark.ts';
 import { EHR_SQL_DATABASE_FILE } from './ehr-sql-database.ts';
-import { createEhrSqlDataset } from './ehr-sql-dataset.ts';
-import { createEhrSqlPrompt } from './ehr-sql-prompt.ts';
 import { createEhrSqlScorer, type EhrSqlScorer } from './ehr-sql-scorer.ts';
 
 const sharedDirectory = findSharedDirectory();
 const sampleContext = createSampleLoadContext();
-const prompt = createEhrSqlPrompt();
+const benchmark = createEhrSqlBenchmark();
 
-async function sampleInstances(): Promise<IdentifiedInstance[]> {
-  const instances: Instance[] = [];
-  for await (const instance of createEhrSqlDataset().load(sampleContext)) instances.push(instance);
-  return instances.map((instance, index) => ({ ...instance, id: `id${index}` }));
+function sampleInstances(): Promise<IdentifiedInstance[]> {
+  return loadBenchmarkInstances(benchmark);
 }
 
 function scoreInput(
@@ -36,20 +32,7 @@ function scoreInput(
   completion: string,
   resolveFile: ((file: DatasetFileV1) => Promise<string>) | null = sampleContext.resolveFile,
 ) {
-  return {
-    instance,
-    request: renderPrompt(prompt, instance).request,
-    result: {
-      completions: [{ text: completion, finishReason: 'stop' as const }],
-      usage: { promptTokens: 1, completionTokens: 1 },
-      requestTimeSeconds: 0,
-    },
-    completion,
-    prediction: completion,
-    numTrainInstances: 0,
-    promptTruncated: false,
-    ...(resolveFile === null ? {} : { resolveFile }),
-  };
+  return benchmarkScoreInput(benchmark, instance, completion, resolveFile === null ? {} : { resolveFile });
 }
 
 function stats(values: number[]): Record<string, number> {
@@ -165,10 +148,14 @@ describe.skipIf(sharedDirectory === undefined)(
       };
     }
     const directory = join(sharedDirectory ?? '', 'conformance');
-    const vectors = readFileSync(join(directory, 'ehr_sql.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Vector);
+    // vitest runs a skipped describe's body to collect its tests: read nothing without the shared folder.
+    const vectors =
+      sharedDirectory === undefined
+        ? []
+        : readFileSync(join(directory, 'ehr_sql.jsonl'), 'utf8')
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line) as Vector);
     let scratch: string | undefined;
     afterEach(() => {
       if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });

@@ -6,13 +6,8 @@ import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
 import { buildZipArchive, findSharedDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createHeadQaDataset,
-  HEAD_QA_FILE,
-  headQaExamSchema,
-  headQaInstance,
-  headQaRows,
-} from './head-qa-dataset.ts';
+import { createHeadQaDataset, HEAD_QA_FILE } from './head-qa-dataset.ts';
+import { headQaExamSchema, headQaInstance, headQaRows } from './head-qa-instance.ts';
 
 const sharedDirectory = findSharedDirectory();
 const dataset = createHeadQaDataset();

@@ -4,8 +4,10 @@ import { juryContractOptions } from '@medhelm/jury';
 import {
   createSampleLoadContext,
   describeBenchmarkContract,
+  describeBenchmarkDescription,
   evaluatedInstances,
   loadContractInstances,
+  medhelmJuryRunSpec,
 } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { medDialogBenchmark, plugin } from './index.ts';
@@ -58,39 +60,33 @@ describe('the med_dialog plugin', () => {
   });
 });
 
-const HELM_JUDGES = {
-  gpt: { model_name: 'openai/gpt-4o-2024-05-13', model_deployment: 'stanfordhealthcare/gpt-4o-2024-05-13' },
-  llama: {
-    model_name: 'meta/llama-3.3-70b-instruct',
-    model_deployment: 'stanfordhealthcare/llama-3.3-70b-instruct',
-  },
-  claude: {
-    model_name: 'anthropic/claude-3-7-sonnet-20250219',
-    model_deployment: 'stanfordhealthcare/claude-3-7-sonnet-20250219',
-  },
-};
-
-describe('the med_dialog benchmark', () => {
-  it('describes itself as MedHELM does', () => {
-    expect(medDialogBenchmark).toMatchObject({
+// Both subsets describe themselves alike, but for the subset (get_med_dialog_spec).
+for (const subset of MED_DIALOG_SUBSETS) {
+  describeBenchmarkDescription(createMedDialogBenchmark({ subset }), {
+    fields: {
       id: 'med_dialog',
       displayName: 'MedDialog',
       category: 'Patient Communication and Education',
       subcategory: 'Patient-Provider Messaging',
       access: 'public',
-      normalizers: [],
       mainMetric: { name: 'med_dialog_accuracy', split: 'test' },
-    });
-    expect(medDialogBenchmark.helm).toMatchObject({
+    },
+    normalizers: [],
+    annotators: ['med_dialog'],
+    helm: {
       scenarioClassName: 'helm.benchmark.scenarios.med_dialog_scenario.MedDialogScenario',
+      scenarioArgs: { subset },
       scenarioName: 'med_dialog',
       tags: ['dialogue', 'biomedical'],
       definitionPath:
         'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/med_dialog_scenario.py',
       groups: ['med_dialog'],
-    });
+    },
+    ...medhelmJuryRunSpec('med_dialog', 'helm.benchmark.annotation.med_dialog_annotator.MedDialogAnnotator'),
   });
+}
 
+describe('the med_dialog benchmark', () => {
   it('names the run and passes the subset as get_med_dialog_spec does', () => {
     for (const subset of MED_DIALOG_SUBSETS) {
       const { helm } = createMedDialogBenchmark({ subset });
@@ -102,49 +98,6 @@ describe('the med_dialog benchmark', () => {
     expect(() => createMedDialogBenchmark({ subset: 'healthtap' as 'icliniq' })).toThrow(
       'Invalid subset specified for med_dialog: healthtap.',
     );
-  });
-
-  it("lists get_med_dialog_spec's metric_specs exactly, keys in HELM's order, for both subsets", () => {
-    const expected = [
-      {
-        class_name: 'helm.benchmark.metrics.summarization_metrics.SummarizationMetric',
-        args: {
-          task: 'med_dialog',
-          device: 'cpu',
-          bertscore_model: 'distilbert-base-uncased',
-          rescale_with_baseline: false,
-        },
-      },
-      { class_name: 'helm.benchmark.metrics.basic_metrics.BasicGenerationMetric', args: { names: [] } },
-      { class_name: 'helm.benchmark.metrics.basic_metrics.BasicReferenceMetric', args: {} },
-      { class_name: 'helm.benchmark.metrics.basic_metrics.InstancesPerSplitMetric', args: {} },
-      {
-        class_name: 'helm.benchmark.metrics.llm_jury_metrics.LLMJuryMetric',
-        args: {
-          metric_name: 'med_dialog_accuracy',
-          scenario_name: 'med_dialog',
-          annotator_models: HELM_JUDGES,
-          default_score: 1,
-        },
-      },
-    ];
-    for (const subset of MED_DIALOG_SUBSETS) {
-      const benchmark = createMedDialogBenchmark({ subset });
-      expect(JSON.stringify(benchmark.helm.metricSpecs)).toBe(JSON.stringify(expected));
-      expect(benchmark.scorers.map((scorer) => scorer.helmMetricSpec?.class_name)).toEqual([
-        expected[0]?.class_name,
-        expected[1]?.class_name,
-        expected[4]?.class_name,
-      ]);
-      const annotatorSpec = {
-        class_name: 'helm.benchmark.annotation.med_dialog_annotator.MedDialogAnnotator',
-        args: { annotator_models: HELM_JUDGES },
-      };
-      expect(JSON.stringify(benchmark.helm.annotatorSpecs)).toBe(JSON.stringify([annotatorSpec]));
-      expect(benchmark.annotators?.map((annotator) => [annotator.id, annotator.needsJudges])).toEqual([
-        ['med_dialog', true],
-      ]);
-    }
   });
 
   it("has HELM's MedDialogAnnotator rubric", () => {

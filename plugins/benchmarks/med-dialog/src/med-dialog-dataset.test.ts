@@ -9,10 +9,10 @@ import {
   createMedDialogDataset,
   MED_DIALOG_SUBSETS,
   type MedDialogSubset,
-  medDialogInstance,
   medDialogSubset,
   medDialogTestFile,
 } from './med-dialog-dataset.ts';
+import { medDialogInstance } from './med-dialog-instance.ts';
 
 async function load(subset: MedDialogSubset, source: Parameters<typeof createFileResolver>[0]['source']) {
   const instances: Instance[] = [];

@@ -1,7 +1,7 @@
 import { renderPrompt } from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
 import { createMedDialogBenchmark } from './med-dialog-benchmark.ts';
-import { medDialogInstance } from './med-dialog-dataset.ts';
+import { medDialogInstance } from './med-dialog-instance.ts';
 
 // No HELM vectors exist for MedDialog (its data may not be shared). The expected prompts below are
 // derived by hand from get_med_dialog_spec and HELM's generation adapter: instructions + "\n",

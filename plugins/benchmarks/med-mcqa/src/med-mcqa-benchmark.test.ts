@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
-import { createSampleLoadContext, describeBenchmarkContract, findSharedDirectory } from '@medhelm/testing';
+import {
+  createSampleLoadContext,
+  describeBenchmarkContract,
+  describeBenchmarkDescription,
+  findSharedDirectory,
+} from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { medMcqaBenchmark, plugin } from './index.ts';
 import { createMedMcqaBenchmark } from './med-mcqa-benchmark.ts';
@@ -15,39 +20,38 @@ describeBenchmarkContract(createMedMcqaBenchmark(), {
   loadContext: createSampleLoadContext(),
 });
 
-describe('the med_mcqa benchmark', () => {
-  it('describes itself as MedHELM does', () => {
-    expect(medMcqaBenchmark).toMatchObject({
-      id: 'med_mcqa',
-      displayName: 'MedMCQA',
-      description:
-        'MedMCQA is a multiple-choice question answering (MCQA) dataset designed to address real-world medical entrance exam questions ([Flores et al. 2020](https://arxiv.org/abs/2203.14371)).',
-      category: 'Clinical Decision Support',
-      subcategory: 'Providing Clinical Knowledge Support',
-      access: 'public',
-      license: 'MIT',
-      // schema_medhelm.yaml: main_name exact_match, main_split valid (there is no test split).
-      mainMetric: { name: 'exact_match', split: 'valid' },
-    });
-    expect(medMcqaBenchmark.evalSplits).toBeUndefined();
-    expect(medMcqaBenchmark.normalizers.map((normalizer) => normalizer.id)).toEqual([
-      'multiple_choice_output_mapping',
-    ]);
-  });
+// schema_medhelm.yaml: main_name exact_match, main_split valid (there is no test split).
+describeBenchmarkDescription(medMcqaBenchmark, {
+  fields: {
+    id: 'med_mcqa',
+    displayName: 'MedMCQA',
+    description:
+      'MedMCQA is a multiple-choice question answering (MCQA) dataset designed to address real-world medical entrance exam questions ([Flores et al. 2020](https://arxiv.org/abs/2203.14371)).',
+    category: 'Clinical Decision Support',
+    subcategory: 'Providing Clinical Knowledge Support',
+    access: 'public',
+    license: 'MIT',
+    mainMetric: { name: 'exact_match', split: 'valid' },
+  },
+  normalizers: ['multiple_choice_output_mapping'],
+  // get_medhelm_med_mcqa_spec, MedMCQAScenario.
+  helm: {
+    scenarioClassName: 'helm.benchmark.scenarios.med_mcqa_scenario.MedMCQAScenario',
+    scenarioArgs: {},
+    scenarioName: 'med_mcqa',
+    scenarioDescription:
+      'MedMCQA is a multiple-choice question answering (MCQA) dataset designed to address real-world medical entrance exam questions.',
+    tags: ['question_answering', 'biomedical'],
+    definitionPath:
+      'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/med_mcqa_scenario.py',
+    groups: ['med_mcqa'],
+  },
+  metricSpecs: helmExactMatchMetricSpecs(),
+});
 
-  it("declares HELM's scenario, groups and metric specs (get_medhelm_med_mcqa_spec, MedMCQAScenario)", () => {
-    expect(medMcqaBenchmark.helm).toEqual({
-      scenarioClassName: 'helm.benchmark.scenarios.med_mcqa_scenario.MedMCQAScenario',
-      scenarioArgs: {},
-      scenarioName: 'med_mcqa',
-      scenarioDescription:
-        'MedMCQA is a multiple-choice question answering (MCQA) dataset designed to address real-world medical entrance exam questions.',
-      tags: ['question_answering', 'biomedical'],
-      definitionPath:
-        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/med_mcqa_scenario.py',
-      groups: ['med_mcqa'],
-      metricSpecs: helmExactMatchMetricSpecs(),
-    });
+describe('the med_mcqa benchmark', () => {
+  it("evaluates HELM's default splits: the run spec sets no eval_splits", () => {
+    expect(medMcqaBenchmark.evalSplits).toBeUndefined();
   });
 });
 

@@ -5,13 +5,8 @@ import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createMedMcqaDataset,
-  MED_MCQA_DOWNLOAD_URL,
-  MED_MCQA_SPLIT_FILES,
-  medMcqaInstance,
-  medMcqaRowSchema,
-} from './med-mcqa-dataset.ts';
+import { createMedMcqaDataset, MED_MCQA_DOWNLOAD_URL, MED_MCQA_SPLIT_FILES } from './med-mcqa-dataset.ts';
+import { medMcqaInstance, medMcqaRowSchema } from './med-mcqa-instance.ts';
 
 const dataset = createMedMcqaDataset();
 const packageData = join(import.meta.dirname, '..', 'data');

@@ -1,5 +1,5 @@
-import { applyNormalizers, type IdentifiedInstance, type Instance, renderPrompt } from '@medhelm/core';
-import { createSampleLoadContext } from '@medhelm/testing';
+import { type IdentifiedInstance, renderPrompt } from '@medhelm/core';
+import { loadBenchmarkInstances, scoreWithEveryScorer } from '@medhelm/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMedMcqaBenchmark } from './med-mcqa-benchmark.ts';
 
@@ -26,10 +26,8 @@ const OUTPUT_PREFIX =
 
 let instances: IdentifiedInstance[];
 beforeAll(async () => {
-  const loaded: Instance[] = [];
-  for await (const instance of benchmark.dataset.load(createSampleLoadContext())) loaded.push(instance);
   // As the engine and HELM's with_instance_ids do: id<k> over all instances, train first.
-  instances = loaded.map((instance, index) => ({ ...instance, id: `id${index}` }));
+  instances = await loadBenchmarkInstances(benchmark);
 });
 
 function validInstance(position: number): IdentifiedInstance {
@@ -82,30 +80,7 @@ describe('med_mcqa prompts, derived by hand from HELM', () => {
 });
 
 describe('med_mcqa scoring of a completion', () => {
-  async function score(completion: string): Promise<Readonly<Record<string, number | boolean | null>>> {
-    const instance = validInstance(3);
-    const rendered = renderPrompt(benchmark.prompt, instance);
-    const prediction = applyNormalizers(benchmark.normalizers, completion, {
-      instance,
-      outputMapping: rendered.outputMapping,
-    });
-    const [scorer] = benchmark.scorers;
-    return (
-      (await scorer?.score({
-        instance,
-        request: rendered.request,
-        result: {
-          completions: [{ text: completion, finishReason: 'stop' }],
-          usage: { promptTokens: 1, completionTokens: 1 },
-          requestTimeSeconds: 0,
-        },
-        completion,
-        prediction,
-        numTrainInstances: 0,
-        promptTruncated: false,
-      })) ?? {}
-    );
-  }
+  const score = (completion: string) => scoreWithEveryScorer(benchmark, validInstance(3), completion);
 
   // The gold reference is D, "High TSH " (cop 4). HELM strips the completion, maps the letter to
   // the option text and compares stripped texts; an unknown letter maps to None and scores 0.

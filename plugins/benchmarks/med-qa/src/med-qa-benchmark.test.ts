@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
-import { createSampleLoadContext, describeBenchmarkContract, findSharedDirectory } from '@medhelm/testing';
+import {
+  createSampleLoadContext,
+  describeBenchmarkContract,
+  describeBenchmarkDescription,
+  findSharedDirectory,
+} from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { medQaBenchmark, plugin } from './index.ts';
 import { createMedQaBenchmark } from './med-qa-benchmark.ts';
@@ -15,40 +20,38 @@ describeBenchmarkContract(createMedQaBenchmark(), {
   loadContext: createSampleLoadContext(),
 });
 
-describe('the med_qa benchmark', () => {
-  it('describes itself as MedHELM does', () => {
-    expect(medQaBenchmark).toMatchObject({
-      id: 'med_qa',
-      displayName: 'MedQA',
-      description:
-        'MedQA is an open domain question answering dataset composed of questions from professional medical board exams ([Jin et al. 2020](https://arxiv.org/pdf/2009.13081.pdf)).',
-      category: 'Clinical Decision Support',
-      subcategory: 'Providing Clinical Knowledge Support',
-      access: 'public',
-      license: 'MIT',
-      // schema_medhelm.yaml: main_name exact_match, main_split test.
-      mainMetric: { name: 'exact_match', split: 'test' },
-    });
-    // HELM evaluates its default EVAL_SPLITS (valid and test): the run spec sets no eval_splits.
-    expect(medQaBenchmark.evalSplits).toBeUndefined();
-    expect(medQaBenchmark.normalizers.map((normalizer) => normalizer.id)).toEqual([
-      'multiple_choice_output_mapping',
-    ]);
-  });
+// schema_medhelm.yaml: main_name exact_match, main_split test.
+describeBenchmarkDescription(medQaBenchmark, {
+  fields: {
+    id: 'med_qa',
+    displayName: 'MedQA',
+    description:
+      'MedQA is an open domain question answering dataset composed of questions from professional medical board exams ([Jin et al. 2020](https://arxiv.org/pdf/2009.13081.pdf)).',
+    category: 'Clinical Decision Support',
+    subcategory: 'Providing Clinical Knowledge Support',
+    access: 'public',
+    license: 'MIT',
+    mainMetric: { name: 'exact_match', split: 'test' },
+  },
+  normalizers: ['multiple_choice_output_mapping'],
+  // get_medhelm_med_qa_spec, MedQAScenario.
+  helm: {
+    scenarioClassName: 'helm.benchmark.scenarios.med_qa_scenario.MedQAScenario',
+    scenarioArgs: {},
+    scenarioName: 'med_qa',
+    scenarioDescription:
+      'An open domain question answering (QA) dataset collected from professional medical board exams.',
+    tags: ['question_answering', 'biomedical'],
+    definitionPath:
+      'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/med_qa_scenario.py',
+    groups: ['med_qa'],
+  },
+  metricSpecs: helmExactMatchMetricSpecs(),
+});
 
-  it("declares HELM's scenario, groups and metric specs (get_medhelm_med_qa_spec, MedQAScenario)", () => {
-    expect(medQaBenchmark.helm).toEqual({
-      scenarioClassName: 'helm.benchmark.scenarios.med_qa_scenario.MedQAScenario',
-      scenarioArgs: {},
-      scenarioName: 'med_qa',
-      scenarioDescription:
-        'An open domain question answering (QA) dataset collected from professional medical board exams.',
-      tags: ['question_answering', 'biomedical'],
-      definitionPath:
-        'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/med_qa_scenario.py',
-      groups: ['med_qa'],
-      metricSpecs: helmExactMatchMetricSpecs(),
-    });
+describe('the med_qa benchmark', () => {
+  it("evaluates HELM's default EVAL_SPLITS (valid and test): the run spec sets no eval_splits", () => {
+    expect(medQaBenchmark.evalSplits).toBeUndefined();
   });
 });
 

@@ -5,14 +5,8 @@ import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  cleanMedQaOption,
-  createMedQaDataset,
-  MED_QA_DOWNLOAD_URL,
-  MED_QA_SPLIT_FILES,
-  medQaInstance,
-  medQaRowSchema,
-} from './med-qa-dataset.ts';
+import { createMedQaDataset, MED_QA_DOWNLOAD_URL, MED_QA_SPLIT_FILES } from './med-qa-dataset.ts';
+import { cleanMedQaOption, medQaInstance, medQaRowSchema } from './med-qa-instance.ts';
 
 const dataset = createMedQaDataset();
 const packageData = join(import.meta.dirname, '..', 'data');

@@ -1,5 +1,5 @@
-import { applyNormalizers, type IdentifiedInstance, type Instance, renderPrompt } from '@medhelm/core';
-import { createSampleLoadContext } from '@medhelm/testing';
+import { type IdentifiedInstance, renderPrompt } from '@medhelm/core';
+import { loadBenchmarkInstances, scoreWithEveryScorer } from '@medhelm/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMedQaBenchmark } from './med-qa-benchmark.ts';
 
@@ -26,10 +26,8 @@ const OUTPUT_PREFIX =
 
 let instances: IdentifiedInstance[];
 beforeAll(async () => {
-  const loaded: Instance[] = [];
-  for await (const instance of benchmark.dataset.load(createSampleLoadContext())) loaded.push(instance);
   // As the engine and HELM's with_instance_ids do: id<k> over all instances, train first.
-  instances = loaded.map((instance, index) => ({ ...instance, id: `id${index}` }));
+  instances = await loadBenchmarkInstances(benchmark);
 });
 
 function testInstance(position: number): IdentifiedInstance {
@@ -84,30 +82,7 @@ describe('med_qa prompts, derived by hand from HELM', () => {
 });
 
 describe('med_qa scoring of a completion', () => {
-  async function score(completion: string): Promise<Readonly<Record<string, number | boolean | null>>> {
-    const instance = testInstance(0);
-    const rendered = renderPrompt(benchmark.prompt, instance);
-    const prediction = applyNormalizers(benchmark.normalizers, completion, {
-      instance,
-      outputMapping: rendered.outputMapping,
-    });
-    const [scorer] = benchmark.scorers;
-    return (
-      (await scorer?.score({
-        instance,
-        request: rendered.request,
-        result: {
-          completions: [{ text: completion, finishReason: 'stop' }],
-          usage: { promptTokens: 1, completionTokens: 1 },
-          requestTimeSeconds: 0,
-        },
-        completion,
-        prediction,
-        numTrainInstances: 0,
-        promptTruncated: false,
-      })) ?? {}
-    );
-  }
+  const score = (completion: string) => scoreWithEveryScorer(benchmark, testInstance(0), completion);
 
   // The gold reference is B, "Pulmonary embolism" (cleaned). HELM strips the completion and
   // looks it up in the letter -> option map; anything else maps to None and scores 0.

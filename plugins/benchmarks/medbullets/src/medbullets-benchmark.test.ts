@@ -1,7 +1,13 @@
 import { join } from 'node:path';
-import type { IdentifiedInstance, Instance } from '@medhelm/core';
-import { renderPrompt } from '@medhelm/core';
-import { createSampleLoadContext, describeBenchmarkContract } from '@medhelm/testing';
+import { type IdentifiedInstance, renderPrompt } from '@medhelm/core';
+import {
+  createSampleLoadContext,
+  describeBenchmarkContract,
+  describeBenchmarkDescription,
+  describeMedhelmReferenceEntry,
+  loadBenchmarkInstances,
+  scoreWithEveryScorer,
+} from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { medbulletsBenchmark, plugin } from './index.ts';
 import { createMedbulletsBenchmark } from './medbullets-benchmark.ts';
@@ -16,57 +22,49 @@ describeBenchmarkContract(createMedbulletsBenchmark(), {
   loadContext: createSampleLoadContext(),
 });
 
-async function fixtureInstances(): Promise<IdentifiedInstance[]> {
-  const instances: Instance[] = [];
-  for await (const instance of medbulletsBenchmark.dataset.load(createSampleLoadContext())) {
-    instances.push(instance);
-  }
-  return instances.map((instance, index) => ({ ...instance, id: `id${index}` }));
-}
+const fixtureInstances = () => loadBenchmarkInstances(medbulletsBenchmark);
 
 // get_medbullets_run_spec's instructions; the joint adapter appends "\n" to them.
 const INSTRUCTIONS =
   'You are a highly knowledgeable AI assistant specializing in medicine. Your task is to answer medical questions similar to those found on the USMLE Step 2/3 exams. You will be provided with a clinical scenario followed by several multiple-choice options.\n\nSelect the correct answer by outputting only the letter corresponding to your choice (A, B, C, D, or E).';
 
-describe('the medbullets benchmark', () => {
-  it('describes itself as MedHELM does', () => {
-    expect(medbulletsBenchmark).toMatchObject({
-      id: 'medbullets',
-      displayName: 'Medbullets',
-      category: 'Clinical Decision Support',
-      subcategory: 'Providing Clinical Knowledge Support',
-      access: 'public',
-      mainMetric: { name: 'exact_match', split: 'test' },
-    });
-    expect(medbulletsBenchmark.normalizers.map((normalizer) => normalizer.id)).toEqual([
-      'multiple_choice_output_mapping',
-    ]);
-    expect(medbulletsBenchmark.scorers.flatMap((scorer) => scorer.statNames)).toEqual(
-      expect.arrayContaining([
-        'exact_match',
-        'quasi_exact_match',
-        'prefix_exact_match',
-        'quasi_prefix_exact_match',
-      ]),
-    );
-  });
-
-  it("has HELM's run spec: scenario, groups, metric specs, adapter spec (medhelm_run_specs.py)", () => {
-    const { helm, prompt } = medbulletsBenchmark;
-    expect(helm.scenarioClassName).toBe('helm.benchmark.scenarios.medbullets_scenario.MedBulletsScenario');
-    expect(helm.scenarioArgs).toEqual({});
-    expect(helm.groups).toEqual(['clinical', 'medbullets']);
-    // get_exact_match_metric_specs() (common_metric_specs.py).
-    expect(helm.metricSpecs).toEqual([
-      {
-        class_name: 'helm.benchmark.metrics.basic_metrics.BasicGenerationMetric',
-        args: {
-          names: ['exact_match', 'quasi_exact_match', 'prefix_exact_match', 'quasi_prefix_exact_match'],
-        },
+describeBenchmarkDescription(medbulletsBenchmark, {
+  fields: {
+    id: 'medbullets',
+    displayName: 'Medbullets',
+    category: 'Clinical Decision Support',
+    subcategory: 'Providing Clinical Knowledge Support',
+    access: 'public',
+    mainMetric: { name: 'exact_match', split: 'test' },
+  },
+  normalizers: ['multiple_choice_output_mapping'],
+  helm: {
+    scenarioClassName: 'helm.benchmark.scenarios.medbullets_scenario.MedBulletsScenario',
+    scenarioArgs: {},
+    scenarioName: 'medbullets',
+    tags: ['reasoning', 'biomedical'],
+    definitionPath:
+      'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/medbullets_scenario.py',
+    groups: ['clinical', 'medbullets'],
+  },
+  // get_exact_match_metric_specs() (common_metric_specs.py).
+  metricSpecs: [
+    {
+      class_name: 'helm.benchmark.metrics.basic_metrics.BasicGenerationMetric',
+      args: {
+        names: ['exact_match', 'quasi_exact_match', 'prefix_exact_match', 'quasi_prefix_exact_match'],
       },
-      { class_name: 'helm.benchmark.metrics.basic_metrics.BasicReferenceMetric', args: {} },
-      { class_name: 'helm.benchmark.metrics.basic_metrics.InstancesPerSplitMetric', args: {} },
-    ]);
+    },
+    { class_name: 'helm.benchmark.metrics.basic_metrics.BasicReferenceMetric', args: {} },
+    { class_name: 'helm.benchmark.metrics.basic_metrics.InstancesPerSplitMetric', args: {} },
+  ],
+});
+
+describeMedhelmReferenceEntry(medbulletsBenchmark);
+
+describe('the medbullets benchmark', () => {
+  it("has HELM's adapter spec (get_medbullets_run_spec, medhelm_run_specs.py)", () => {
+    const { prompt } = medbulletsBenchmark;
     // get_multiple_choice_adapter_spec(joint, instructions, "Clinical Scenario", "Answer",
     // max_tokens=1, max_train_instances=0) with its defaults (num_outputs 5, temperature 0, stop "\n").
     expect(prompt.adapterSpec).toMatchObject({
@@ -84,15 +82,9 @@ describe('the medbullets benchmark', () => {
     });
   });
 
-  it("has HELM's scenario.json fields (MedBulletsScenario class attributes)", () => {
-    const { helm } = medbulletsBenchmark;
-    expect(helm.scenarioName).toBe('medbullets');
-    expect(helm.tags).toEqual(['reasoning', 'biomedical']);
-    expect(helm.definitionPath).toBe(
-      'https://github.com/stanford-crfm/helm/blob/main/src/helm/benchmark/scenarios/medbullets_scenario.py',
-    );
+  it("has HELM's scenario description (MedBulletsScenario.description)", () => {
     // Python joins the adjacent literals with no space between them.
-    expect(helm.scenarioDescription).toBe(
+    expect(medbulletsBenchmark.helm.scenarioDescription).toBe(
       [
         'Medbullets is a benchmark of USMLE-style medical questions designed to assess a',
         'model\u2019s ability to understand and apply clinical knowledge. Each question is accompanied',
@@ -138,29 +130,8 @@ describe('the medbullets benchmark', () => {
 
   it('scores the letter of the correct option 1 and another letter 0, HELM exact match', async () => {
     const [first] = await fixtureInstances();
-    const instance = first as IdentifiedInstance;
-    const rendered = renderPrompt(medbulletsBenchmark.prompt, instance);
-    const [normalizer] = medbulletsBenchmark.normalizers;
-    const [scorer] = medbulletsBenchmark.scorers;
-    const score = async (completion: string) => {
-      const prediction = normalizer?.normalize(completion, {
-        instance,
-        outputMapping: rendered.outputMapping,
-      });
-      return scorer?.score({
-        instance,
-        request: rendered.request,
-        result: {
-          completions: [{ text: completion, finishReason: 'stop' }],
-          usage: { promptTokens: 1, completionTokens: 1 },
-          requestTimeSeconds: 0,
-        },
-        completion,
-        prediction: prediction ?? null,
-        numTrainInstances: 0,
-        promptTruncated: false,
-      });
-    };
+    const score = (completion: string) =>
+      scoreWithEveryScorer(medbulletsBenchmark, first as IdentifiedInstance, completion);
     // Fixture row 1: answer_idx A, "Rapid antigen detection test". HELM strips the completion.
     expect(await score(' A')).toMatchObject({ exact_match: 1, quasi_exact_match: 1 });
     expect(await score('B')).toMatchObject({ exact_match: 0, quasi_exact_match: 0 });

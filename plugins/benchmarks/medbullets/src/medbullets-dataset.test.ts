@@ -4,13 +4,8 @@ import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createMedbulletsDataset,
-  isSkippedByHelm,
-  MEDBULLETS_FILE,
-  medbulletsInstance,
-  medbulletsRowSchema,
-} from './medbullets-dataset.ts';
+import { createMedbulletsDataset, MEDBULLETS_FILE } from './medbullets-dataset.ts';
+import { isSkippedByHelm, medbulletsInstance, medbulletsRowSchema } from './medbullets-instance.ts';
 
 const dataset = createMedbulletsDataset();
 const HEADER = 'link,question,opa,opb,opc,opd,ope,answer_idx,answer,explanation';

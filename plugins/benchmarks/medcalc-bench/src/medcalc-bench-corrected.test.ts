@@ -1,46 +1,17 @@
 import { join } from 'node:path';
-import type { IdentifiedInstance, Instance } from '@medhelm/core';
-import { renderPrompt } from '@medhelm/core';
+import { benchmarkMetricSpecs, type IdentifiedInstance } from '@medhelm/core';
 import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findSharedDirectory, loadBenchmarkInstances, scoreWithEveryScorer } from '@medhelm/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMedcalcBenchBenchmark } from './medcalc-bench-benchmark.ts';
-import { MEDCALC_BENCH_FILE } from './medcalc-bench-dataset.ts';
 
 const benchmark = createMedcalcBenchBenchmark();
 const sharedDirectory = findSharedDirectory();
-const sharedFile = join(sharedDirectory ?? '', 'data', 'medcalc_bench', 'test_data.csv');
-
-async function load(resolveFile: () => Promise<string>): Promise<IdentifiedInstance[]> {
-  const instances: IdentifiedInstance[] = [];
-  for await (const instance of benchmark.dataset.load({ resolveFile })) {
-    instances.push({ ...(instance as Instance), id: (instance as Instance).id ?? '' });
-  }
-  return instances;
-}
+const sharedData = join(sharedDirectory ?? '', 'data', 'medcalc_bench');
 
 /** HELM's and our corrected accuracy of one completion, every scorer run as the engine runs them. */
 async function accuracies(instance: IdentifiedInstance, completion: string) {
-  const rendered = renderPrompt(benchmark.prompt, instance);
-  const values: Record<string, unknown> = {};
-  for (const scorer of benchmark.scorers) {
-    Object.assign(
-      values,
-      await scorer.score({
-        instance,
-        request: rendered.request,
-        result: {
-          completions: [{ text: completion, finishReason: 'stop' }],
-          usage: { promptTokens: 1, completionTokens: 1 },
-          requestTimeSeconds: 0,
-        },
-        completion,
-        prediction: completion,
-        numTrainInstances: 0,
-        promptTruncated: false,
-      }),
-    );
-  }
+  const values = await scoreWithEveryScorer(benchmark, instance, completion);
   return { helm: values.medcalc_bench_accuracy, corrected: values.medcalc_bench_accuracy_corrected };
 }
 
@@ -54,8 +25,8 @@ describe('medcalc_bench_accuracy_corrected in the benchmark', () => {
     const corrected = benchmark.scorers.find((scorer) =>
       scorer.statNames.includes('medcalc_bench_accuracy_corrected'),
     );
-    expect(corrected?.helmMetricSpec).toBeUndefined();
-    expect(benchmark.helm.metricSpecs).toEqual([
+    expect(corrected?.helmMetricSpecs).toBeUndefined();
+    expect(benchmarkMetricSpecs(benchmark)).toEqual([
       { class_name: 'helm.benchmark.metrics.medcalc_bench_metrics.MedCalcBenchMetric', args: {} },
       ...helmExactMatchMetricSpecs(),
     ]);
@@ -65,7 +36,7 @@ describe('medcalc_bench_accuracy_corrected in the benchmark', () => {
 describe('medcalc_bench_accuracy_corrected on the bundled sample', () => {
   let instances: IdentifiedInstance[];
   beforeAll(async () => {
-    instances = await load(async () => MEDCALC_BENCH_FILE.samplePath ?? '');
+    instances = await loadBenchmarkInstances(benchmark);
   });
 
   it('scores the gold answer of every lab row 1, where HELM scores it 0', async () => {
@@ -106,7 +77,7 @@ describe.skipIf(sharedDirectory === undefined)(
   () => {
     let instances: IdentifiedInstance[];
     beforeAll(async () => {
-      instances = await load(async () => sharedFile);
+      instances = await loadBenchmarkInstances(benchmark, { dataDirectory: sharedData });
     });
 
     it('scores the gold answer of all 56 lab and 6 dosage rows 1, where HELM scores them 0', async () => {

@@ -6,12 +6,8 @@ import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver, readCsvRecords } from '@medhelm/datasets';
 import { findSharedDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createMedcalcBenchDataset,
-  MEDCALC_BENCH_FILE,
-  medcalcBenchInstance,
-  medcalcBenchRowSchema,
-} from './medcalc-bench-dataset.ts';
+import { createMedcalcBenchDataset, MEDCALC_BENCH_FILE } from './medcalc-bench-dataset.ts';
+import { medcalcBenchInstance, medcalcBenchRowSchema } from './medcalc-bench-instance.ts';
 
 const sharedDirectory = findSharedDirectory();
 const dataset = createMedcalcBenchDataset();

@@ -1,10 +1,16 @@
 import { join } from 'node:path';
-import { correctReferences, type IdentifiedInstance, type Instance, renderPrompt } from '@medhelm/core';
-import { createSampleLoadContext, describeBenchmarkContract } from '@medhelm/testing';
+import { correctReferences, type IdentifiedInstance } from '@medhelm/core';
+import {
+  createSampleLoadContext,
+  describeBenchmarkContract,
+  describeBenchmarkDescription,
+  loadBenchmarkInstances,
+  scoreWithEveryScorer,
+} from '@medhelm/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { medecBenchmark, plugin } from './index.ts';
 import { createMedecBenchmark } from './medec-benchmark.ts';
-import { MEDEC_NO_ERROR } from './medec-dataset.ts';
+import { MEDEC_NO_ERROR } from './medec-instance.ts';
 
 const packageJsonPath = join(import.meta.dirname, '..', 'package.json');
 
@@ -23,42 +29,33 @@ describeBenchmarkContract(createMedecBenchmark(), {
       : MEDEC_NO_ERROR,
 });
 
-describe('the medec benchmark', () => {
-  it('describes itself as MedHELM does', () => {
-    expect(medecBenchmark).toMatchObject({
-      id: 'medec',
-      displayName: 'Medec',
-      category: 'Clinical Decision Support',
-      subcategory: 'Planning Treatments',
-      access: 'public',
-      license: 'CC-BY-4.0',
-      normalizers: [],
-      mainMetric: { name: 'medec_error_flag_accuracy', split: 'test' },
-    });
-    expect(medecBenchmark.helm).toMatchObject({
-      scenarioClassName: 'helm.benchmark.scenarios.medec_scenario.MedecScenario',
-      scenarioArgs: {},
-      scenarioName: 'medec',
-      tags: ['error_detection', 'error_correction', 'biomedical'],
-      groups: ['clinical', 'medec'],
-    });
-  });
-
-  it("lists HELM's metric_specs: MedecMetric, then get_basic_metric_specs([])", () => {
-    // get_medec_run_spec: [MetricSpec(MedecMetric, {})] + get_basic_metric_specs([]), and
-    // get_basic_metric_specs(names) = BasicGenerationMetric(names) + BasicReferenceMetric + InstancesPerSplitMetric.
-    expect(medecBenchmark.helm.metricSpecs).toEqual([
-      { class_name: 'helm.benchmark.metrics.medec_metrics.MedecMetric', args: {} },
-      { class_name: 'helm.benchmark.metrics.basic_metrics.BasicGenerationMetric', args: { names: [] } },
-      { class_name: 'helm.benchmark.metrics.basic_metrics.BasicReferenceMetric', args: {} },
-      { class_name: 'helm.benchmark.metrics.basic_metrics.InstancesPerSplitMetric', args: {} },
-    ]);
-    // HELM's two metric classes, then our corrected sentence accuracy, which has no HELM metric spec.
-    expect(medecBenchmark.scorers.map((scorer) => scorer.helmMetricSpec)).toEqual([
-      ...medecBenchmark.helm.metricSpecs.slice(0, 2),
-      undefined,
-    ]);
-  });
+describeBenchmarkDescription(medecBenchmark, {
+  fields: {
+    id: 'medec',
+    displayName: 'Medec',
+    category: 'Clinical Decision Support',
+    subcategory: 'Planning Treatments',
+    access: 'public',
+    license: 'CC-BY-4.0',
+    mainMetric: { name: 'medec_error_flag_accuracy', split: 'test' },
+  },
+  normalizers: [],
+  helm: {
+    scenarioClassName: 'helm.benchmark.scenarios.medec_scenario.MedecScenario',
+    scenarioArgs: {},
+    scenarioName: 'medec',
+    tags: ['error_detection', 'error_correction', 'biomedical'],
+    groups: ['clinical', 'medec'],
+  },
+  // get_medec_run_spec: [MetricSpec(MedecMetric, {})] + get_basic_metric_specs([]), and
+  // get_basic_metric_specs(names) = BasicGenerationMetric(names) + BasicReferenceMetric + InstancesPerSplitMetric.
+  // Our corrected sentence accuracy has no HELM metric spec, so it adds none.
+  metricSpecs: [
+    { class_name: 'helm.benchmark.metrics.medec_metrics.MedecMetric', args: {} },
+    { class_name: 'helm.benchmark.metrics.basic_metrics.BasicGenerationMetric', args: { names: [] } },
+    { class_name: 'helm.benchmark.metrics.basic_metrics.BasicReferenceMetric', args: {} },
+    { class_name: 'helm.benchmark.metrics.basic_metrics.InstancesPerSplitMetric', args: {} },
+  ],
 });
 
 describe('medec scoring of real sample notes', () => {
@@ -66,40 +63,23 @@ describe('medec scoring of real sample notes', () => {
   let correctNote: IdentifiedInstance;
   let erroneousNote: IdentifiedInstance;
   beforeAll(async () => {
-    const instances: Instance[] = [];
-    for await (const instance of medecBenchmark.dataset.load(createSampleLoadContext())) {
-      instances.push(instance);
-    }
-    correctNote = { ...(instances[0] as Instance), id: 'id0' };
-    erroneousNote = { ...(instances[1] as Instance), id: 'id1' };
+    [correctNote, erroneousNote] = (await loadBenchmarkInstances(medecBenchmark)) as [
+      IdentifiedInstance,
+      IdentifiedInstance,
+    ];
   });
 
   /** Every scorer's stats for one completion, merged, as the engine scores an instance. */
-  async function score(instance: IdentifiedInstance, completion: string): Promise<Record<string, unknown>> {
-    const rendered = renderPrompt(medecBenchmark.prompt, instance);
-    const values: Record<string, unknown> = {};
-    for (const scorer of medecBenchmark.scorers) {
-      Object.assign(
-        values,
-        await scorer.score({
-          instance,
-          request: rendered.request,
-          result: {
-            completions: [{ text: completion, finishReason: 'stop' }],
-            usage: { promptTokens: 300, completionTokens: 9 },
-            requestTimeSeconds: 1.5,
-          },
-          completion,
-          prediction: completion,
-          numTrainInstances: 0,
-          promptTruncated: false,
-        }),
-      );
-    }
-    return values;
-  }
+  const score = (instance: IdentifiedInstance, completion: string) =>
+    scoreWithEveryScorer(medecBenchmark, instance, completion, {
+      result: {
+        completions: [{ text: completion, finishReason: 'stop' }],
+        usage: { promptTokens: 300, completionTokens: 9 },
+        requestTimeSeconds: 1.5,
+      },
+    });
 
-  const medec = (values: Record<string, unknown>) => ({
+  const medec = (values: Readonly<Record<string, unknown>>) => ({
     medec_error_flag_accuracy: values.medec_error_flag_accuracy,
     medec_error_sentence_accuracy: values.medec_error_sentence_accuracy,
   });

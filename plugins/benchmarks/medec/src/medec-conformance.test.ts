@@ -1,28 +1,22 @@
-import { join } from 'node:path';
 import { checkBundledSample, checkPromptVectors } from '@medhelm/conformance';
-import { findSharedDirectory } from '@medhelm/testing';
-import { describe, expect, it } from 'vitest';
+import { describeConformanceChecks } from '@medhelm/testing';
 import { createMedecBenchmark } from './medec-benchmark.ts';
 
-const sharedDirectory = findSharedDirectory();
 const benchmark = createMedecBenchmark();
 
-describe.skipIf(sharedDirectory === undefined)('medec prompts are byte-identical to HELM', () => {
-  const vectorsFile = join(sharedDirectory ?? '', 'conformance', 'prompts', 'medec.jsonl');
-
-  it('renders every non-blank row of the shared sample exactly as HELM does, in HELM order', async () => {
+describeConformanceChecks('medec prompts are byte-identical to HELM', (shared) => {
+  const vectorsFile = shared.promptVectors('medec');
+  return [
     // 200 CSV rows, 77 of them blank (`,,,,,,,,`) and skipped as HELM skips them.
-    const result = await checkPromptVectors(benchmark, {
-      vectorsFile,
-      dataDirectory: join(sharedDirectory ?? '', 'data', 'medec'),
-    });
-    expect(result.failures).toEqual([]);
-    expect(result.passed).toBe(123);
-  });
-
-  it('renders the bundled sample exactly as HELM does', async () => {
-    const result = await checkBundledSample(benchmark, { vectorsFile });
-    expect(result.failures).toEqual([]);
-    expect(result.passed).toBe(21);
-  });
+    {
+      name: 'renders every non-blank row of the shared sample exactly as HELM does, in HELM order',
+      passed: 123,
+      run: () => checkPromptVectors(benchmark, { vectorsFile, dataDirectory: shared.data('medec') }),
+    },
+    {
+      name: 'renders the bundled sample exactly as HELM does',
+      passed: 21,
+      run: () => checkBundledSample(benchmark, { vectorsFile }),
+    },
+  ];
 });

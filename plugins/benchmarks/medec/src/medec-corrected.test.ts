@@ -1,6 +1,5 @@
-import type { IdentifiedInstance, Instance } from '@medhelm/core';
-import { renderPrompt } from '@medhelm/core';
-import { createSampleLoadContext } from '@medhelm/testing';
+import type { IdentifiedInstance } from '@medhelm/core';
+import { loadBenchmarkInstances, scoreWithEveryScorer } from '@medhelm/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMedecBenchmark } from './medec-benchmark.ts';
 
@@ -24,26 +23,7 @@ const ERRONEOUS_NOTES = [
 
 /** HELM's and our corrected sentence accuracy of one completion, every scorer run as the engine does. */
 async function sentenceAccuracies(instance: IdentifiedInstance, completion: string) {
-  const rendered = renderPrompt(benchmark.prompt, instance);
-  const values: Record<string, unknown> = {};
-  for (const scorer of benchmark.scorers) {
-    Object.assign(
-      values,
-      await scorer.score({
-        instance,
-        request: rendered.request,
-        result: {
-          completions: [{ text: completion, finishReason: 'stop' }],
-          usage: { promptTokens: 300, completionTokens: 9 },
-          requestTimeSeconds: 1,
-        },
-        completion,
-        prediction: completion,
-        numTrainInstances: 0,
-        promptTruncated: false,
-      }),
-    );
-  }
+  const values = await scoreWithEveryScorer(benchmark, instance, completion);
   return {
     helm: values.medec_error_sentence_accuracy,
     corrected: values.medec_error_sentence_accuracy_corrected,
@@ -53,9 +33,7 @@ async function sentenceAccuracies(instance: IdentifiedInstance, completion: stri
 describe('medec_error_sentence_accuracy_corrected on the bundled notes', () => {
   let notes: IdentifiedInstance[];
   beforeAll(async () => {
-    const instances: Instance[] = [];
-    for await (const instance of benchmark.dataset.load(createSampleLoadContext())) instances.push(instance);
-    notes = instances.map((instance, index) => ({ ...instance, id: `id${index}` }));
+    notes = await loadBenchmarkInstances(benchmark);
   });
 
   const note = (id: string) => notes.find((instance) => instance.id === id) as IdentifiedInstance;
@@ -65,7 +43,7 @@ describe('medec_error_sentence_accuracy_corrected on the bundled notes', () => {
     const corrected = benchmark.scorers.find((scorer) =>
       scorer.statNames.includes('medec_error_sentence_accuracy_corrected'),
     );
-    expect(corrected?.helmMetricSpec).toBeUndefined();
+    expect(corrected?.helmMetricSpecs).toBeUndefined();
     expect(benchmark.mainMetric.name).toBe('medec_error_flag_accuracy');
   });
 

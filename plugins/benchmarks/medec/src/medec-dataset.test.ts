@@ -6,7 +6,8 @@ import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver, readCsvRecords } from '@medhelm/datasets';
 import { findSharedDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMedecDataset, MEDEC_FILE, medecInstance, medecRowSchema } from './medec-dataset.ts';
+import { createMedecDataset, MEDEC_FILE } from './medec-dataset.ts';
+import { medecInstance, medecRowSchema } from './medec-instance.ts';
 
 const sharedDirectory = findSharedDirectory();
 const dataset = createMedecDataset();

@@ -13,14 +13,8 @@ import {
 import { createFileResolver } from '@medhelm/datasets';
 import { findSharedDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createMedhalluDataset,
-  MEDHALLU_JSONL_FILE,
-  MEDHALLU_PARQUET_FILE,
-  medhalluInstances,
-  medhalluRowSchema,
-  pythonStrListRepr,
-} from './medhallu-dataset.ts';
+import { createMedhalluDataset, MEDHALLU_JSONL_FILE, MEDHALLU_PARQUET_FILE } from './medhallu-dataset.ts';
+import { medhalluInstances, medhalluRowSchema, pythonStrListRepr } from './medhallu-instance.ts';
 
 const sharedDirectory = findSharedDirectory();
 const sharedData = join(sharedDirectory ?? '', 'data', 'medhallu');

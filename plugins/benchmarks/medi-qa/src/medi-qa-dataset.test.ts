@@ -5,13 +5,9 @@ import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
 import { findSharedDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createMediQaDataset,
-  MEDI_QA_FILE,
-  type MediQaAnswer,
-  mediQaInstance,
-  mediQaReferenceAnswer,
-} from './medi-qa-dataset.ts';
+import { createMediQaDataset, MEDI_QA_FILE } from './medi-qa-dataset.ts';
+import { mediQaInstance, mediQaReferenceAnswer } from './medi-qa-instance.ts';
+import type { MediQaAnswer } from './medi-qa-question.ts';
 
 const sharedDirectory = findSharedDirectory();
 const dataset = createMediQaDataset();

@@ -5,11 +5,8 @@ import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver, readXlsxRows } from '@medhelm/datasets';
 import { buildZipArchive, findSharedDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createMedicationQaDataset,
-  MEDICATION_QA_FILE,
-  medicationQaInstance,
-} from './medication-qa-dataset.ts';
+import { createMedicationQaDataset, MEDICATION_QA_FILE } from './medication-qa-dataset.ts';
+import { medicationQaInstance } from './medication-qa-instance.ts';
 
 const sharedDirectory = findSharedDirectory();
 const dataset = createMedicationQaDataset();

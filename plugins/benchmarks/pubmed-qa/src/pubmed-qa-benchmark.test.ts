@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchmarkMetricSpecs } from '@medhelm/core';
 import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
-import { createSampleLoadContext, describeBenchmarkContract, findSharedDirectory } from '@medhelm/testing';
+import {
+  createSampleLoadContext,
+  describeBenchmarkContract,
+  describeBenchmarkDescription,
+  describeMedhelmReferenceEntry,
+  findSharedDirectory,
+} from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { plugin, pubmedQaBenchmark } from './index.ts';
 import { createPubmedQaBenchmark } from './pubmed-qa-benchmark.ts';
@@ -15,24 +22,22 @@ describeBenchmarkContract(createPubmedQaBenchmark(), {
   loadContext: createSampleLoadContext(),
 });
 
-describe('the pubmed_qa benchmark', () => {
-  it('describes itself as MedHELM does', () => {
-    expect(pubmedQaBenchmark).toMatchObject({
-      id: 'pubmed_qa',
-      displayName: 'PubMedQA',
-      category: 'Medical Research Assistance',
-      subcategory: 'Conducting Literature Research',
-      access: 'public',
-      license: 'MIT',
-      mainMetric: { name: 'exact_match', split: 'test' },
-    });
-    expect(pubmedQaBenchmark.normalizers.map((normalizer) => normalizer.id)).toEqual([
-      'multiple_choice_output_mapping',
-    ]);
-    expect(pubmedQaBenchmark.helm.metricSpecs).toEqual(helmExactMatchMetricSpecs());
-    expect(pubmedQaBenchmark.helm.groups).toEqual(['pubmed_qa']);
-  });
+describeBenchmarkDescription(pubmedQaBenchmark, {
+  fields: {
+    id: 'pubmed_qa',
+    displayName: 'PubMedQA',
+    category: 'Medical Research Assistance',
+    subcategory: 'Conducting Literature Research',
+    access: 'public',
+    license: 'MIT',
+    mainMetric: { name: 'exact_match', split: 'test' },
+  },
+  normalizers: ['multiple_choice_output_mapping'],
+  helm: { groups: ['pubmed_qa'] },
+  metricSpecs: helmExactMatchMetricSpecs(),
 });
+
+describeMedhelmReferenceEntry(pubmedQaBenchmark);
 
 describe.skipIf(sharedDirectory === undefined)('the pubmed_qa benchmark against HELM output', () => {
   const runDirectory = join(sharedDirectory ?? '', 'reference', 'helm-sample-run');
@@ -54,7 +59,9 @@ describe.skipIf(sharedDirectory === undefined)('the pubmed_qa benchmark against 
     const { model: _m, model_deployment: _d, max_eval_instances: _x, ...adapterSpec } = runSpec.adapter_spec;
     const { model: _om, model_deployment: _od, ...ours } = prompt.adapterSpec;
     expect(ours).toEqual(adapterSpec);
-    expect(helm.metricSpecs).toEqual(runSpec.metric_specs);
+    expect(JSON.stringify(benchmarkMetricSpecs(pubmedQaBenchmark))).toBe(
+      JSON.stringify(runSpec.metric_specs),
+    );
     expect(helm.groups).toEqual(runSpec.groups);
   });
 

@@ -6,7 +6,8 @@ import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
 import { findSharedDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPubmedQaDataset, PUBMED_QA_FILE, pubmedQaInstance } from './pubmed-qa-dataset.ts';
+import { createPubmedQaDataset, PUBMED_QA_FILE } from './pubmed-qa-dataset.ts';
+import { pubmedQaInstance } from './pubmed-qa-instance.ts';
 
 const sharedDirectory = findSharedDirectory();
 const dataset = createPubmedQaDataset();

@@ -1,6 +1,11 @@
 import { join } from 'node:path';
 import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
-import { createSampleLoadContext, describeBenchmarkContract } from '@medhelm/testing';
+import {
+  createSampleLoadContext,
+  describeBenchmarkContract,
+  describeBenchmarkDescription,
+  describeMedhelmReferenceEntry,
+} from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { plugin, raceBasedMedBenchmark } from './index.ts';
 import { createRaceBasedMedBenchmark } from './race-based-med-benchmark.ts';
@@ -13,31 +18,31 @@ describeBenchmarkContract(createRaceBasedMedBenchmark(), {
   loadContext: createSampleLoadContext(),
 });
 
-describe('the race_based_med benchmark', () => {
-  it('describes itself as MedHELM does', () => {
-    expect(raceBasedMedBenchmark).toMatchObject({
-      id: 'race_based_med',
-      displayName: 'RaceBias',
-      category: 'Medical Research Assistance',
-      subcategory: 'Ensuring Clinical Research Quality',
-      access: 'public',
-      license: 'CC-BY-4.0',
-      mainMetric: { name: 'exact_match', split: 'test' },
-    });
-    expect(raceBasedMedBenchmark.normalizers.map((normalizer) => normalizer.id)).toEqual([
-      'multiple_choice_output_mapping',
-    ]);
-    // get_race_based_med_spec: metric_specs=get_exact_match_metric_specs(), groups=["race_based_med"].
-    expect(raceBasedMedBenchmark.helm.metricSpecs).toEqual(helmExactMatchMetricSpecs());
-    expect(raceBasedMedBenchmark.helm.groups).toEqual(['race_based_med']);
-    expect(raceBasedMedBenchmark.helm).toMatchObject({
-      scenarioClassName: 'helm.benchmark.scenarios.race_based_med_scenario.RaceBasedMedScenario',
-      scenarioArgs: {},
-      scenarioName: 'race_based_med',
-      tags: ['knowledge', 'reasoning', 'biomedical'],
-    });
-  });
+// get_race_based_med_spec: metric_specs=get_exact_match_metric_specs(), groups=["race_based_med"].
+describeBenchmarkDescription(raceBasedMedBenchmark, {
+  fields: {
+    id: 'race_based_med',
+    displayName: 'RaceBias',
+    category: 'Medical Research Assistance',
+    subcategory: 'Ensuring Clinical Research Quality',
+    access: 'public',
+    license: 'CC-BY-4.0',
+    mainMetric: { name: 'exact_match', split: 'test' },
+  },
+  normalizers: ['multiple_choice_output_mapping'],
+  helm: {
+    scenarioClassName: 'helm.benchmark.scenarios.race_based_med_scenario.RaceBasedMedScenario',
+    scenarioArgs: {},
+    scenarioName: 'race_based_med',
+    tags: ['knowledge', 'reasoning', 'biomedical'],
+    groups: ['race_based_med'],
+  },
+  metricSpecs: helmExactMatchMetricSpecs(),
+});
 
+describeMedhelmReferenceEntry(raceBasedMedBenchmark);
+
+describe('the race_based_med benchmark', () => {
   it("keeps the scenario class's description as Python concatenates it (no spaces between the pieces)", () => {
     const { scenarioDescription } = raceBasedMedBenchmark.helm;
     for (const joined of [

@@ -8,13 +8,11 @@ import { buildZipArchive, findSharedDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createRaceBasedMedDataset,
-  extractRaceBasedMedRows,
   PYTHON_CSV_FIELD_SIZE_LIMIT,
-  pythonCsvRoundTrip,
   RACE_BASED_MED_FILE,
-  raceBasedMedInstances,
-  raceBasedMedPrompt,
 } from './race-based-med-dataset.ts';
+import { pythonCsvRoundTrip, raceBasedMedInstances, raceBasedMedPrompt } from './race-based-med-instance.ts';
+import { extractRaceBasedMedRows } from './race-based-med-rows.ts';
 
 const sharedDirectory = findSharedDirectory();
 const dataset = createRaceBasedMedDataset();
