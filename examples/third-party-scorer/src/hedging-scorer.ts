@@ -34,7 +34,7 @@ export interface HedgingScorerOptions {
  * It reads the raw completion, not the normalized prediction: a benchmark's normalizer keeps only
  * the answer, and the hedge is in the words around it.
  *
- * It has no `helmMetricSpec`: it is not a HELM metric, so runs keep HELM's `metric_specs` and
+ * It has no `helmMetricSpecs`: it is not a HELM metric, so runs keep HELM's `metric_specs` and
  * write its stats after HELM's.
  */
 export function createHedgingScorer(options: HedgingScorerOptions = {}): ScorerV1 {
