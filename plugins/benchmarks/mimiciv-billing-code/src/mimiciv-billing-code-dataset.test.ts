@@ -134,13 +134,31 @@ describe('malformed mimiciv_icd10.feather', () => {
     expect(error.location).toEqual({ file: join(scratch, 'mimiciv_icd10.feather'), field: 'target' });
   });
 
-  it('names the row of a null note', async () => {
-    const error = await failure({
-      text: vectorFromArray(['a note', null], new Utf8()),
-      target: vectorFromArray([['I10'], ['E11.9']], stringList()),
+  it("prompts a null note as an empty one, as HELM's adapter does, and warns", async () => {
+    const path = join(scratch, 'mimiciv_icd10.feather');
+    await writeFile(
+      path,
+      RecordBatchFileWriter.writeAll(
+        new Table({
+          text: vectorFromArray(['a note', null], new Utf8()),
+          target: vectorFromArray([['I10'], ['E11.9']], stringList()),
+        }),
+      ).toUint8Array(true),
+    );
+    const warnings: string[] = [];
+    const resolveFile = createFileResolver({
+      benchmarkId: 'mimiciv_billing_code',
+      source: { kind: 'directory', path: scratch },
     });
-    expect(error.location).toMatchObject({ row: 2, field: 'text' });
-    expect(error.message).toContain('The note text is null, not a string.');
+    const instances: Instance[] = [];
+    for await (const instance of dataset.load({ resolveFile, warn: (message) => warnings.push(message) })) {
+      instances.push(instance);
+    }
+    expect(instances.map((instance) => instance.input.text)).toEqual(['a note', '']);
+    expect(codes(instances)).toEqual(['I10', 'E11.9']);
+    expect(warnings).toEqual([
+      `${path}: the text of row 2 is null; as in HELM, its prompt has an empty note.`,
+    ]);
   });
 
   it('names the row of a note that is not text', async () => {

@@ -72,10 +72,12 @@ function isList(value: unknown): value is Iterable<unknown> {
  * `target` codes (see {@link billingCodesReference}), split `test`; the other columns are not read.
  * No id: the engine numbers the rows `id0`, `id1`, ... as HELM's `with_instance_ids` does.
  *
- * Where HELM would not get a prompt out of a row, the loader stops with a DatasetLoadError naming
- * the file, row and column, before any model is called: a missing `text` or `target` column (HELM
- * catches the KeyError of every row and runs on zero instances), a `text` that is null or not a
- * string, and a `target` that is neither a list of strings (or integers) nor a string or null.
+ * A null `text` is prompted as an empty note, as HELM's adapter does (`input.text or ""`), with a
+ * warning. Where HELM would not get a prompt out of a row, the loader stops with a DatasetLoadError
+ * naming the file, row and column, before any model is called: a missing `text` or `target` column
+ * (HELM catches the KeyError of every row and runs on zero instances), a `text` that is not a
+ * string (HELM fails concatenating it), and a `target` that is neither a list of strings (or
+ * integers) nor a string or null.
  */
 export function createMimicivBillingCodeDataset(): DatasetLoaderV1 {
   return defineDatasetLoader({
@@ -87,7 +89,14 @@ export function createMimicivBillingCodeDataset(): DatasetLoaderV1 {
     async *load(context) {
       const path = await context.resolveFile(MIMICIV_BILLING_CODE_FILE);
       for await (const { row, values } of readFeatherRows(path, ['text', 'target'], context.signal)) {
-        const text = values.text;
+        let text = values.text;
+        if (text === null || text === undefined) {
+          // HELM's adapter writes `instance.input.text or ""`: a null note is prompted as an empty one.
+          context.warn?.(
+            `${path}: the text of row ${row} is null; as in HELM, its prompt has an empty note.`,
+          );
+          text = '';
+        }
         if (typeof text !== 'string') {
           throw new DatasetLoadError(`The note text is ${describe(text)}, not a string.`, {
             location: { file: path, row, field: 'text' },
