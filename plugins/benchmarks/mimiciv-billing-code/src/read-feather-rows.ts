@@ -16,17 +16,25 @@ const FEATHER_V1_MAGIC = 'FEA1';
 /**
  * Registers decoders for the two body codecs of the Arrow IPC format with apache-arrow, which
  * ships none: LZ4 frames (what pandas' `to_feather` writes by default, so the real
- * mimiciv_icd10.feather is LZ4-compressed) and Zstandard. Each buffer is copied to its own
- * ArrayBuffer because apache-arrow views 64-bit columns in place and needs 8-byte alignment.
- * A codec another package registered first is left as it is.
+ * mimiciv_icd10.feather is LZ4-compressed) and Zstandard. A codec another package registered
+ * first is left as it is.
  */
 function registerArrowCodecs(): void {
   if (compressionRegistry.get(CompressionType.LZ4_FRAME) === null) {
-    compressionRegistry.set(CompressionType.LZ4_FRAME, { decode: (data) => lz4.decompress(data).slice() });
+    compressionRegistry.set(CompressionType.LZ4_FRAME, { decode: (data) => aligned(lz4.decompress(data)) });
   }
   if (compressionRegistry.get(CompressionType.ZSTD) === null) {
-    compressionRegistry.set(CompressionType.ZSTD, { decode: (data) => decompressZstd(data).slice() });
+    compressionRegistry.set(CompressionType.ZSTD, { decode: (data) => aligned(decompressZstd(data)) });
   }
+}
+
+/**
+ * apache-arrow views a decompressed buffer in place (a BigInt64Array for an int64 column), which
+ * needs an 8-byte-aligned offset; fzstd returns a view into its own, larger buffer at any offset
+ * ("start offset of BigInt64Array should be a multiple of 8"), so such a view is copied.
+ */
+function aligned(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset % 8 === 0 ? bytes : bytes.slice();
 }
 
 /**
