@@ -22,7 +22,7 @@ import {
   Utf8,
   vectorFromArray,
 } from 'apache-arrow';
-import lz4 from 'lz4js';
+import { compress, decompress } from 'lz4js';
 
 interface SyntheticNote {
   complaint: string;
@@ -122,8 +122,8 @@ const table = new Table({
 });
 
 compressionRegistry.set(CompressionType.LZ4_FRAME, {
-  encode: (data) => lz4.compress(data),
-  decode: (data) => lz4.decompress(data),
+  encode: (data) => compress(data),
+  decode: (data) => decompress(data),
 });
 const bytes = RecordBatchFileWriter.writeAll(table, {
   compressionType: CompressionType.LZ4_FRAME,
