@@ -237,7 +237,7 @@ describe('medhelm run: bad input', () => {
     );
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(
-      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, ehr_sql, head_qa, med_dialog, med_mcqa, med_qa, medbullets, medcalc_bench, medec, medhallu, medi_qa, medication_qa, mtsamples_procedures, mtsamples_replicate, pubmed_qa, race_based_med.',
+      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, ehr_sql, head_qa, med_dialog, med_mcqa, med_qa, medbullets, medcalc_bench, medec, medhallu, medi_qa, medication_qa, mimic_rrs, mimiciv_billing_code, mtsamples_procedures, mtsamples_replicate, pubmed_qa, race_based_med.',
     );
   });
 
@@ -296,10 +296,20 @@ describe('medhelm list', () => {
     'mtsamples_replicate',
   ];
 
+  // The gated benchmarks installed with the runner (their data comes under a data use agreement).
+  const GATED = ['mimic_rrs', 'mimiciv_billing_code'];
+
+  it('lists the gated benchmarks with their access tier', async () => {
+    const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
+    expect(result.exitCode).toBe(0);
+    const rows = (JSON.parse(result.stdout) as ListedBenchmark[]).filter((row) => row.access !== 'public');
+    expect(rows.map((row) => [row.id, row.access])).toEqual(GATED.map((id) => [id, 'gated']));
+  });
+
   it('lists the ten public closed-ended and six public open-ended benchmarks as JSON', async () => {
     const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
     expect(result.exitCode).toBe(0);
-    const rows = JSON.parse(result.stdout) as ListedBenchmark[];
+    const rows = (JSON.parse(result.stdout) as ListedBenchmark[]).filter((row) => !GATED.includes(row.id));
     expect(rows.map((row) => row.id).filter((id) => PUBLIC_CLOSED_ENDED.includes(id))).toEqual(
       PUBLIC_CLOSED_ENDED,
     );
