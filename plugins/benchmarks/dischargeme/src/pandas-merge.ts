@@ -16,9 +16,10 @@ const PANDAS_INTEGER = /^[ \t\n\v\f\r]*([+-]?\d+)(?:\.0*)?[ \t\n\v\f\r]*$/;
  * integer value, or `undefined` for an empty cell.
  *
  * pandas infers the key column's dtype from every cell: all integers give int64, and HELM's merges
- * compare keys by value (`080010001` is `80010001`). An empty cell makes the column text (object),
- * and pd.merge then refuses to merge it with the other file's int64 column (HELM stops with a
- * ValueError); we let the row join nothing instead and run. Any other cell is a DatasetLoadError.
+ * compare keys by value (`080010001` is `80010001`, `80010001.0` too). An empty cell makes the
+ * column text (object), and pd.merge then refuses to merge it with the other file's int64 column
+ * (HELM stops with a ValueError); we let the row join nothing instead and run. Any other cell
+ * (text, a fraction, an exponent) is a DatasetLoadError.
  */
 export function parsePandasInt64Key(cell: string, location: DatasetLocation): number | undefined {
   if (cell === '') return undefined;
@@ -26,7 +27,7 @@ export function parsePandasInt64Key(cell: string, location: DatasetLocation): nu
   const value = match === null ? Number.NaN : Number(match[1]);
   if (!Number.isSafeInteger(value)) {
     throw new DatasetLoadError(
-      `${JSON.stringify(cell)} is not an integer id (pandas would read the column as text, and HELM's merge on it would fail).`,
+      `${JSON.stringify(cell)} is not an integer id: Discharge Me! joins its files on integer subject_id and hadm_id.`,
       { location },
     );
   }
@@ -37,24 +38,24 @@ export function parsePandasInt64Key(cell: string, location: DatasetLocation): nu
  * The row indexers of HELM's `pd.merge(left, right, on=key, how="inner")` (sort=False) on one
  * int64 key, in the order pandas 2.3 (HELM's lock) returns them:
  *
- * - when both key columns are sorted and one of them is unique (pandas' monotonic join), or when
- *   the right keys are unique (its hash join): every left row in order, each with its matching
- *   right rows in order;
- * - otherwise pandas factorizes the keys (codes in order of first appearance in the right keys,
- *   then the left's new ones), lists the pairs group by group (`libjoin.inner_join`), and restores
- *   the left order. When the result has exactly as many rows as the left frame it takes a
- *   short-cut that is only right when every left row matches exactly once: the pairs are then
- *   placed by each left row's rank in its group order, which scrambles them otherwise. We
- *   reproduce that too, so the rows, and the instances HELM builds from them, come in HELM's order.
+ * - when both key columns are sorted and one of them is unique (pandas' monotonic join): every left
+ *   row in order, each with its matching right rows in order;
+ * - otherwise pandas factorizes the keys (codes in order of first appearance in the left keys, then
+ *   the right's new ones), lists the pairs group by group (`libjoin.inner_join`), and restores the
+ *   left order. When the result has exactly as many rows as the left frame it takes a short-cut
+ *   that is only right when every left row matches exactly once: the pairs are then placed by each
+ *   left row's rank in its group order, which scrambles them otherwise (e.g. left keys `[1, 0, 1]`,
+ *   right `[0, 0, 0]` give the right rows 0, 2, 1). We reproduce that too, so the rows, and the
+ *   instances HELM builds from them, come in HELM's order.
  */
 export function pandasInnerMerge(leftKeys: ArrayLike<number>, rightKeys: ArrayLike<number>): MergeIndexers {
   const n = leftKeys.length;
   const m = rightKeys.length;
   if (n === 0 || m === 0) return { left: new Int32Array(0), right: new Int32Array(0) };
-  const rightUnique = isUnique(rightKeys);
   if (
-    rightUnique ||
-    (isMonotonicIncreasing(leftKeys) && isMonotonicIncreasing(rightKeys) && isUnique(leftKeys))
+    isMonotonicIncreasing(leftKeys) &&
+    isMonotonicIncreasing(rightKeys) &&
+    (isUnique(leftKeys) || isUnique(rightKeys))
   ) {
     return nestedLoopMerge(leftKeys, rightKeys);
   }
@@ -87,10 +88,10 @@ function nestedLoopMerge(leftKeys: ArrayLike<number>, rightKeys: ArrayLike<numbe
   return { left, right };
 }
 
-/** pandas' `_factorize_keys` + `libjoin.inner_join(..., sort=False)` for non-unique right keys. */
+/** pandas' `_factorize_keys` + `libjoin.inner_join(..., sort=False)`. */
 function factorizedMerge(leftKeys: ArrayLike<number>, rightKeys: ArrayLike<number>): MergeIndexers {
   const n = leftKeys.length;
-  // The right keys are factorized first (the hash-join attempt), then the left ones.
+  // One factorizer: the left keys first, then the right ones.
   const codes = new Map<number, number>();
   const codeOf = (key: number): number => {
     let code = codes.get(key);
@@ -100,10 +101,10 @@ function factorizedMerge(leftKeys: ArrayLike<number>, rightKeys: ArrayLike<numbe
     }
     return code;
   };
+  const leftCodes = Int32Array.from({ length: n }, (_, index) => codeOf(leftKeys[index] as number));
   const rightCodes = Int32Array.from({ length: rightKeys.length }, (_, index) =>
     codeOf(rightKeys[index] as number),
   );
-  const leftCodes = Int32Array.from({ length: n }, (_, index) => codeOf(leftKeys[index] as number));
   const groups = codes.size;
   const left = groupSort(leftCodes, groups);
   const right = groupSort(rightCodes, groups);
