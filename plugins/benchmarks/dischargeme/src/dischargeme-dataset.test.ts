@@ -209,7 +209,7 @@ describe('malformed dischargeme data', () => {
   });
 
   it('fails clearly, before any model call, when no admission is in all six files', async () => {
-    edit('edstays.csv.gz', (text) => text.split('\n')[0] + '\n');
+    edit('edstays.csv.gz', (text) => `${text.split('\n')[0]}\n`);
     const error = await failure();
     expect(error.message).toContain('No admission is in all six files');
   });
