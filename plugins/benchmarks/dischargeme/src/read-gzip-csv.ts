@@ -194,7 +194,7 @@ class LineCounter {
     while (remaining > 0 && this.chunks.length > 0) {
       const chunk = this.chunks[0] as Buffer;
       const end = Math.min(chunk.length, this.index + remaining);
-      for (let at = this.index; at < end; at += 1) this.count(chunk[at] as number);
+      this.countRange(chunk, this.index, end);
       remaining -= end - this.index;
       this.consumed += end - this.index;
       this.index = end;
@@ -217,6 +217,18 @@ class LineCounter {
         this.chunks.shift();
         this.index = 0;
       }
+    }
+  }
+
+  /** Counts the line breaks of `chunk[start..end)`: a search for `\n` unless a `\r` is among them. */
+  private countRange(chunk: Buffer, start: number, end: number): void {
+    const cr = chunk.indexOf(CR, start);
+    if (this.pendingCr || (cr !== -1 && cr < end)) {
+      for (let at = start; at < end; at += 1) this.count(chunk[at] as number);
+      return;
+    }
+    for (let at = chunk.indexOf(LF, start); at !== -1 && at < end; at = chunk.indexOf(LF, at + 1)) {
+      this.line += 1;
     }
   }
 
