@@ -208,6 +208,17 @@ describe('malformed dischargeme data', () => {
     ]);
   });
 
+  it('warns about a discharge note without hadm_id, which joins no admission', async () => {
+    edit('discharge.csv.gz', (text) =>
+      text.replace('91000001-DS-1,91000001,81000001,', '91000001-DS-1,91000001,,'),
+    );
+    const warnings: string[] = [];
+    expect(await load(scratch, warnings)).toHaveLength(4);
+    expect(warnings).toEqual([
+      `dischargeme: 1 row of ${pathOf('discharge.csv.gz')} has an empty hadm_id, so it joins nothing (HELM's pandas merge stops with a ValueError on such a file).`,
+    ]);
+  });
+
   it('fails clearly, before any model call, when no admission is in all six files', async () => {
     edit('edstays.csv.gz', (text) => `${text.split('\n')[0]}\n`);
     const error = await failure();

@@ -3,7 +3,6 @@ import {
   type DatasetFileV1,
   DatasetLoadError,
   type DatasetLoaderV1,
-  type DatasetLocation,
   defineDatasetLoader,
   type Instance,
   reference,
@@ -79,6 +78,9 @@ export interface DischargemeAdmission {
   dischargeInstructions: string;
 }
 
+/** Where a CSV row is: the file, the line it starts on, its 1-based data row. */
+type RowLocation = { file: string; line: number; row: number };
+
 /** A key column as pandas reads it (see parsePandasInt64Key), without the rows whose key is empty. */
 class KeyColumn {
   readonly keys: number[] = [];
@@ -89,7 +91,7 @@ class KeyColumn {
   constructor(readonly column: string) {}
 
   /** Adds the key of file row `location.row`; returns it, or undefined for an empty cell. */
-  add(cell: string, location: { file: string; line: number; row: number }): number | undefined {
+  add(cell: string, location: RowLocation): number | undefined {
     const key = parsePandasInt64Key(cell, { ...location, field: this.column });
     if (key === undefined) this.empty += 1;
     else {
@@ -123,7 +125,7 @@ export async function readDischargemeAdmissions(
     file: DatasetFileV1,
     key: KeyColumn,
     columns: readonly string[],
-    onRow: (key: number | undefined, values: string[], location: DatasetLocation) => void,
+    onRow: (key: number | undefined, values: string[], location: RowLocation) => void,
   ): Promise<void> => {
     const path = await resolveFile(file);
     for await (const { values, line, row } of readGzipCsv(path, [key.column, ...columns], options.signal)) {
@@ -141,17 +143,21 @@ export async function readDischargemeAdmissions(
 
   // Discharge notes, by file row: joined by subject, then by admission.
   const discharge = new KeyColumn('subject_id');
+  const dischargeHadm = new KeyColumn('hadm_id');
   const dischargeAdmissions: (number | undefined)[] = [];
   const dischargeTexts: string[] = [];
+  let dischargePath = '';
   await read(
     DISCHARGEME_DISCHARGE_FILE,
     discharge,
     ['hadm_id', 'text'],
     (_, [hadm = '', text = ''], location) => {
-      dischargeAdmissions.push(parsePandasInt64Key(hadm, { ...location, field: 'hadm_id' }));
+      dischargePath = location.file;
+      dischargeAdmissions.push(dischargeHadm.add(hadm, location));
       dischargeTexts.push(text);
     },
   );
+  dischargeHadm.warnAboutEmptyKeys(dischargePath, options.warn);
   const admissionsWithNote = new Set(dischargeAdmissions);
 
   // Radiology reports, by file row; only the texts of admissions with a discharge note can be kept.
