@@ -256,6 +256,27 @@ describe('readParquetColumns', () => {
     ]);
   });
 
+  it('assembles a row group written in many small pages', async () => {
+    const codes = Array.from({ length: 300 }, (_, index) => `CODE/${index}`);
+    const path = join(scratch, 'pages.parquet');
+    const buffer = parquetWriteBuffer({
+      columnData: [
+        { name: 'subject_id', data: new BigInt64Array(codes.map((_, index) => BigInt(index))) },
+        { name: 'code', data: codes, type: 'STRING' },
+      ],
+      pageSize: 64,
+    });
+    await writeFile(path, new Uint8Array(buffer));
+    const file = await readParquetColumns(path);
+    const received: { subjects: unknown[]; codes: unknown[] } = { subjects: [], codes: [] };
+    for await (const batch of file.batches()) {
+      received.subjects.push(...Array.from(batch.columns.subject_id as ArrayLike<unknown>));
+      received.codes.push(...Array.from(batch.columns.code as ArrayLike<unknown>));
+    }
+    expect(received.codes).toEqual(codes);
+    expect(received.subjects).toEqual(codes.map((_, index) => BigInt(index)));
+  });
+
   it('reads only the columns asked for, and rejects one the file lacks', async () => {
     const path = await writeParquet(events);
     const { result } = await batches(path, ['code']);
