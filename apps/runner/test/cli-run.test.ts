@@ -237,7 +237,7 @@ describe('medhelm run: bad input', () => {
     );
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(
-      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, ehr_sql, head_qa, med_dialog, med_mcqa, med_qa, medbullets, medcalc_bench, medec, medhallu, medi_qa, medication_qa, mtsamples_procedures, mtsamples_replicate, pubmed_qa, race_based_med.',
+      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, ehr_sql, ehrshot, head_qa, med_dialog, med_mcqa, med_qa, medbullets, medcalc_bench, medec, medhallu, medi_qa, medication_qa, mtsamples_procedures, mtsamples_replicate, pubmed_qa, race_based_med.',
     );
   });
 
@@ -296,7 +296,7 @@ describe('medhelm list', () => {
     'mtsamples_replicate',
   ];
 
-  it('lists the ten public closed-ended and six public open-ended benchmarks as JSON', async () => {
+  it('lists the ten public closed-ended and six public open-ended benchmarks, and the gated ones, as JSON', async () => {
     const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
     expect(result.exitCode).toBe(0);
     const rows = JSON.parse(result.stdout) as ListedBenchmark[];
@@ -306,8 +306,10 @@ describe('medhelm list', () => {
     expect(rows.map((row) => row.id).filter((id) => PUBLIC_OPEN_ENDED.includes(id))).toEqual(
       PUBLIC_OPEN_ENDED,
     );
-    expect(rows).toHaveLength(PUBLIC_CLOSED_ENDED.length + PUBLIC_OPEN_ENDED.length);
-    expect(rows.every((row) => row.access === 'public')).toBe(true);
+    expect(rows.filter((row) => row.access === 'public')).toHaveLength(
+      PUBLIC_CLOSED_ENDED.length + PUBLIC_OPEN_ENDED.length,
+    );
+    expect(rows.find((row) => row.id === 'ehrshot')?.access).toBe('gated');
   });
 
   it('shows category, subcategory, access tier and headline metric in the table', async () => {
