@@ -26,6 +26,7 @@ const config: KnipConfig = {
     'plugins/benchmarks/medication-qa': { entry: ['scripts/build-fixture.ts'] },
     'plugins/benchmarks/mimiciv-billing-code': { entry: ['scripts/build-synthetic-feather.ts'] },
     'plugins/benchmarks/dischargeme': { entry: ['scripts/build-fixtures.mjs'] },
+    'plugins/benchmarks/ehrshot': { entry: ['scripts/build-synthetic-fixtures.mjs'] },
     'packages/engine': {
       // The build puts `import 'reflect-metadata'` at the top of every output file (tsdown banner,
       // tsdown.config.ts), before tsyringe's decorators run: a runtime dependency no source imports.
