@@ -9,6 +9,7 @@ import {
   type DatasetFolderV1,
   type DatasetLoaderV1,
   defineDatasetLoader,
+  type GithubContentsListingV1,
   type Instance,
   reference,
   TEST_SPLIT,
@@ -119,7 +120,11 @@ export function mtsamplesReportInstance(
  * GitHub contents API (as HELM lists it) and named as upstream names it; `samplePath` is the
  * folder of fixtures bundled in the benchmark package.
  */
-export function mtsamplesReportFolder(path: string, revision: string, samplePath: string): DatasetFolderV1 {
+export function mtsamplesReportFolder(
+  path: string,
+  revision: string,
+  samplePath: string,
+): DatasetFolderV1 & { listing: GithubContentsListingV1 } {
   return {
     name: path,
     listing: { kind: 'github-contents', repository: MTSAMPLES_REPOSITORY, path, revision },
@@ -131,8 +136,8 @@ export function mtsamplesReportFolder(path: string, revision: string, samplePath
 export interface MtsamplesDatasetOptions extends ParseMtsamplesReportOptions {
   /** The benchmark, for the error under an engine that cannot resolve folders. */
   benchmarkId: string;
-  /** The folder of reports, from {@link mtsamplesReportFolder}. */
-  folder: DatasetFolderV1;
+  /** The folder of reports, from {@link mtsamplesReportFolder} (downloadable: it has a listing). */
+  folder: DatasetFolderV1 & { listing: GithubContentsListingV1 };
   /** Reads only the reports whose file name passes (default: all), e.g. those real HELM reads. */
   include?: (name: string) => boolean;
 }
