@@ -9,7 +9,6 @@ import {
   type DatasetFolderV1,
   type DatasetLoaderV1,
   defineDatasetLoader,
-  type GithubContentsListingV1,
   type Instance,
   reference,
   TEST_SPLIT,
@@ -120,11 +119,7 @@ export function mtsamplesReportInstance(
  * GitHub contents API (as HELM lists it) and named as upstream names it; `samplePath` is the
  * folder of fixtures bundled in the benchmark package.
  */
-export function mtsamplesReportFolder(
-  path: string,
-  revision: string,
-  samplePath: string,
-): DatasetFolderV1 & { listing: GithubContentsListingV1 } {
+export function mtsamplesReportFolder(path: string, revision: string, samplePath: string): DatasetFolderV1 {
   return {
     name: path,
     listing: { kind: 'github-contents', repository: MTSAMPLES_REPOSITORY, path, revision },
@@ -136,8 +131,8 @@ export function mtsamplesReportFolder(
 export interface MtsamplesDatasetOptions extends ParseMtsamplesReportOptions {
   /** The benchmark, for the error under an engine that cannot resolve folders. */
   benchmarkId: string;
-  /** The folder of reports, from {@link mtsamplesReportFolder} (downloadable: it has a listing). */
-  folder: DatasetFolderV1 & { listing: GithubContentsListingV1 };
+  /** The folder of reports, from {@link mtsamplesReportFolder}. */
+  folder: DatasetFolderV1;
   /** Reads only the reports whose file name passes (default: all), e.g. those real HELM reads. */
   include?: (name: string) => boolean;
 }
@@ -150,6 +145,10 @@ export interface MtsamplesDatasetOptions extends ParseMtsamplesReportOptions {
  */
 export function createMtsamplesDataset(options: MtsamplesDatasetOptions): DatasetLoaderV1 {
   const { benchmarkId, folder, include, cutMarkers } = options;
+  if (folder.listing === undefined) {
+    // A bug in the calling plugin: MTSamples folders are listed upstream (mtsamplesReportFolder).
+    throw new TypeError(`${benchmarkId}: the MTSamples folder ${folder.name} has no upstream listing.`);
+  }
   const { repository, revision, path } = folder.listing;
   return defineDatasetLoader({
     access: 'public',

@@ -199,7 +199,7 @@ export function createN2c2CtMatchingDataset(subject: N2c2Criterion): DatasetLoad
   return defineDatasetLoader({
     access: 'gated',
     license: 'n2c2 data use agreement (Harvard DBMI); not redistributable',
-    upstream: { url: 'https://portal.dbmi.hms.harvard.edu/projects/n2c2-2018-t1/' },
+    upstream: { url: 'https://portal.dbmi.hms.harvard.edu/projects/n2c2-nlp/' },
     files: [],
     folders: [N2C2_CT_MATCHING_TEST_FOLDER],
     obtain: N2C2_CT_MATCHING_OBTAIN,
