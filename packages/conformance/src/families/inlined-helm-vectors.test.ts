@@ -14,6 +14,9 @@ const inlinedFiles = readdirSync(inlinedDirectory)
   .filter((name) => name.endsWith('.jsonl'))
   .sort();
 const sharedDirectory = findSharedDirectory();
+// ehr_sql starts a SQL sandbox child process (from source, under tsx, in tests): on a loaded machine
+// its start alone can take many seconds (the sandbox allows 30 s), as in the sandbox's own tests.
+const SANDBOX_TEST_TIMEOUT_MS = 60_000;
 
 function caseCount(family: string): number {
   return readCases(join(inlinedDirectory, `${family}.jsonl`)).length;
@@ -29,14 +32,16 @@ describe('every registered family reproduces the HELM vectors inlined in this pa
   });
 
   for (const family of conformanceFamilies) {
-    it(`${family.name}.jsonl`, async () => {
+    it(`${family.name}.jsonl`, { timeout: SANDBOX_TEST_TIMEOUT_MS }, async () => {
       const result = await runFamilyFile(family, join(inlinedDirectory, `${family.name}.jsonl`));
       expect(result.failures).toEqual([]);
       expect(result.passed).toBe(caseCount(family.name));
     });
   }
 
-  it('passes as a whole folder through runConformance, the runner behind `medhelm conformance`', async () => {
+  it('passes as a whole folder through runConformance, the runner behind `medhelm conformance`', {
+    timeout: SANDBOX_TEST_TIMEOUT_MS,
+  }, async () => {
     const report = await runConformance({
       vectorsDirectory: inlinedDirectory,
       families: conformanceFamilies,
