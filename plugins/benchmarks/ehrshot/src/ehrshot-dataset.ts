@@ -37,10 +37,10 @@ const EHRSHOT_SEED = 1;
 
 /** How a user obtains the data (quoted by the errors about missing files). */
 export const EHRSHOT_OBTAIN =
-  'EHRSHOT is gated: request access to the EHRSHOT release on Redivis (https://redivis.com/datasets/53gc-8rhx41kgt) with a Redivis account and by accepting the Stanford EHRSHOT research data use agreement, then convert it to MEDS (data/data.parquet, labels/<task>/labels.parquet), as MedHELM reads it';
+  'EHRSHOT is gated: with a Redivis account, request access to the EHRSHOT release (https://redivis.com/datasets/53gc-8rhx41kgt) and accept the Stanford EHRSHOT research data use agreement, then use its MEDS version (data/data.parquet, labels/<task>/labels.parquet)';
 
-/** EHRSHOT's upstream page. */
-export const EHRSHOT_UPSTREAM = 'https://som-shahlab.github.io/ehrshot-website/';
+/** Where EHRSHOT is published (Redivis; the benchmark's code: https://github.com/som-shahlab/ehrshot-benchmark). */
+export const EHRSHOT_UPSTREAM = 'https://redivis.com/datasets/53gc-8rhx41kgt';
 
 /** `<data_path>/data/data.parquet`: the MEDS events (`subject_id`, `time`, `code`, ...). */
 export const EHRSHOT_DATA_FILE: DatasetFileV1 = {
