@@ -16,6 +16,7 @@ export {
   pythonFsum,
   sentenceBleu,
 } from './bleu.ts';
+export { CORRECTED_SUFFIX, correctedReferencesScorer } from './corrected-references-scorer.ts';
 export {
   buildEhrSqlAnnotation,
   type EhrSqlExecution,

@@ -37,13 +37,14 @@ interface JudgePromptLine {
 }
 
 describe.skipIf(sharedDirectory === undefined)('aci_bench judge prompts are byte-identical to HELM', () => {
-  const lines = readFileSync(
-    join(sharedDirectory ?? '', 'conformance', 'jury_prompts', 'aci_bench.jsonl'),
-    'utf8',
-  )
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as JudgePromptLine);
+  // vitest runs a skipped describe's body to collect its tests: read nothing without the shared folder.
+  const lines =
+    sharedDirectory === undefined
+      ? []
+      : readFileSync(join(sharedDirectory, 'conformance', 'jury_prompts', 'aci_bench.jsonl'), 'utf8')
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => JSON.parse(line) as JudgePromptLine);
 
   it('fills the rubric template with the raw input, the completion and the first reference', async () => {
     // Ids as HELM and the engine number them: all instances in load order, train included.

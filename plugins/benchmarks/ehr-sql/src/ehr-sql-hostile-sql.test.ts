@@ -65,6 +65,7 @@ function score(completion: string, id: string, by = scorer) {
   });
 }
 
+// Starts the sandbox child and loads the sample: on a loaded machine this can outlast the 10 s hook default.
 beforeAll(async () => {
   mkdirSync(join(dataDirectory, 'eicu'), { recursive: true });
   copyFileSync(EHR_SQL_SYNTHETIC_DATABASE_PATH, databasePath);
@@ -77,7 +78,7 @@ beforeAll(async () => {
   gold = instance.references[0]?.output.text ?? '';
   // The gold SQL scores 1 before anything hostile runs.
   expect((await score(gold, 'gold-before')).ehr_sql_execution_accuracy).toBe(1);
-});
+}, 60_000);
 
 afterAll(async () => {
   await scorer.close();

@@ -1,0 +1,25 @@
+import { definePlugin } from '@medhelm/core';
+import { createMimicRrsBenchmark } from './mimic-rrs-benchmark.ts';
+
+export { createMimicRrsBenchmark, MIMIC_RRS_ID } from './mimic-rrs-benchmark.ts';
+export {
+  createMimicRrsDataset,
+  MIMIC_RRS_FINDINGS_FILE,
+  MIMIC_RRS_FOLDER,
+  MIMIC_RRS_IMPRESSION_FILE,
+  MIMIC_RRS_OBTAIN,
+  mimicRrsInstances,
+  readMimicRrsLines,
+} from './mimic-rrs-dataset.ts';
+export { MIMIC_RRS_JUDGE_PROMPT_TEMPLATE, mimicRrsJuryRubric } from './mimic-rrs-jury-rubric.ts';
+export { createMimicRrsPrompt, MIMIC_RRS_INSTRUCTIONS, mimicRrsAdapterSpec } from './mimic-rrs-prompt.ts';
+
+/** The MIMIC-RRS benchmark, as the runner registers it. */
+export const mimicRrsBenchmark = createMimicRrsBenchmark();
+
+/** The plugin the runner loads: registers {@link mimicRrsBenchmark}. */
+export const plugin = definePlugin({
+  name: '@medhelm/benchmark-mimic-rrs',
+  kind: 'benchmark',
+  register: (context) => context.registerBenchmark(mimicRrsBenchmark),
+});

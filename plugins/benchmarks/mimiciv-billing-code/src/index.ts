@@ -1,0 +1,30 @@
+import { definePlugin } from '@medhelm/core';
+import { createMimicivBillingCodeBenchmark } from './mimiciv-billing-code-benchmark.ts';
+
+export {
+  createMimicivBillingCodeBenchmark,
+  MIMICIV_BILLING_CODE_F1_CORRECTED,
+  MIMICIV_BILLING_CODE_ID,
+} from './mimiciv-billing-code-benchmark.ts';
+export {
+  billingCodesReference,
+  createMimicivBillingCodeDataset,
+  MIMICIV_BILLING_CODE_FILE,
+  MIMICIV_BILLING_CODE_OBTAIN,
+} from './mimiciv-billing-code-dataset.ts';
+export {
+  createMimicivBillingCodePrompt,
+  MIMICIV_BILLING_CODE_INSTRUCTIONS,
+  mimicivBillingCodeAdapterSpec,
+} from './mimiciv-billing-code-prompt.ts';
+export { type FeatherRow, readFeatherRows } from './read-feather-rows.ts';
+
+/** The MIMIC-IV Billing Code benchmark, as the runner registers it. */
+export const mimicivBillingCodeBenchmark = createMimicivBillingCodeBenchmark();
+
+/** The plugin the runner loads: registers {@link mimicivBillingCodeBenchmark}. */
+export const plugin = definePlugin({
+  name: '@medhelm/benchmark-mimiciv-billing-code',
+  kind: 'benchmark',
+  register: (context) => context.registerBenchmark(mimicivBillingCodeBenchmark),
+});
