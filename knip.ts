@@ -24,6 +24,9 @@ const config: KnipConfig = {
       entry: ['scripts/build-synthetic-database.mjs', 'test/fixtures/score-once.ts'],
     },
     'plugins/benchmarks/medication-qa': { entry: ['scripts/build-fixture.ts'] },
+    'plugins/benchmarks/mimiciv-billing-code': { entry: ['scripts/build-synthetic-feather.ts'] },
+    'plugins/benchmarks/dischargeme': { entry: ['scripts/build-fixtures.mjs'] },
+    'plugins/benchmarks/ehrshot': { entry: ['scripts/build-synthetic-fixtures.mjs'] },
     'packages/engine': {
       // The build puts `import 'reflect-metadata'` at the top of every output file (tsdown banner,
       // tsdown.config.ts), before tsyringe's decorators run: a runtime dependency no source imports.

@@ -2,7 +2,10 @@
 // tsyringe needs the Reflect metadata polyfill before it is first imported. The bundler does not keep
 // the order of side-effect imports, so the build also puts it at the top of every output file.
 import 'reflect-metadata';
+import { applyHeapPolicy } from './heap-policy.ts';
 import { main } from './main.ts';
+
+applyHeapPolicy();
 
 const controller = new AbortController();
 let interrupts = 0;

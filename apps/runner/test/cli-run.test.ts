@@ -237,7 +237,7 @@ describe('medhelm run: bad input', () => {
     );
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(
-      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, ehr_sql, head_qa, med_dialog, med_mcqa, med_qa, medbullets, medcalc_bench, medec, medhallu, medi_qa, medication_qa, mtsamples_procedures, mtsamples_replicate, pubmed_qa, race_based_med.',
+      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, dischargeme, ehr_sql, ehrshot, head_qa, med_dialog, med_mcqa, med_qa, medalign, medbullets, medcalc_bench, medec, medhallu, medi_qa, medication_qa, mimic_bhc, mimic_rrs, mimiciv_billing_code, mtsamples_procedures, mtsamples_replicate, n2c2_ct_matching, pubmed_qa, race_based_med.',
     );
   });
 
@@ -296,7 +296,18 @@ describe('medhelm list', () => {
     'mtsamples_replicate',
   ];
 
-  it('lists the ten public closed-ended and six public open-ended benchmarks as JSON', async () => {
+  // The gated benchmarks installed with the runner (their data comes under a data use agreement).
+  const GATED = [
+    'dischargeme',
+    'ehrshot',
+    'medalign',
+    'mimic_bhc',
+    'mimic_rrs',
+    'mimiciv_billing_code',
+    'n2c2_ct_matching',
+  ];
+
+  it('lists the public closed-ended, public open-ended and gated benchmarks as JSON', async () => {
     const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
     expect(result.exitCode).toBe(0);
     const rows = JSON.parse(result.stdout) as ListedBenchmark[];
@@ -306,8 +317,9 @@ describe('medhelm list', () => {
     expect(rows.map((row) => row.id).filter((id) => PUBLIC_OPEN_ENDED.includes(id))).toEqual(
       PUBLIC_OPEN_ENDED,
     );
-    expect(rows).toHaveLength(PUBLIC_CLOSED_ENDED.length + PUBLIC_OPEN_ENDED.length);
-    expect(rows.every((row) => row.access === 'public')).toBe(true);
+    expect(rows.map((row) => row.id).filter((id) => GATED.includes(id))).toEqual(GATED);
+    expect(rows).toHaveLength(PUBLIC_CLOSED_ENDED.length + PUBLIC_OPEN_ENDED.length + GATED.length);
+    for (const row of rows) expect(row.access, row.id).toBe(GATED.includes(row.id) ? 'gated' : 'public');
   });
 
   it('shows category, subcategory, access tier and headline metric in the table', async () => {
@@ -338,10 +350,11 @@ describe('medhelm list', () => {
       for (const row of JSON.parse(result.stdout) as ListedBenchmark[]) {
         const entry = catalogue.find((candidate) => candidate.name === row.id);
         expect(entry, row.id).toBeDefined();
+        // A subcategory may carry a remark too: "Documenting Patient Visits (per run-entries comment)".
         expect([row.displayName, row.category, row.subcategory, row.access], row.id).toEqual([
           entry?.displayName,
           entry?.category,
-          entry?.subcategory,
+          entry?.subcategory.replace(/ \(per run-entries comment\)$/, ''),
           entry?.access,
         ]);
         // The catalogue's headline may carry a remark: "exact_match (on split 'valid')".

@@ -1,5 +1,5 @@
 import { benchmarkMetricSpecs, renderPrompt } from '@medhelm/core';
-import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
+import { correctedReferencesScorer, helmExactMatchMetricSpecs } from '@medhelm/metrics';
 import { describe, expect, it } from 'vitest';
 import { multipleChoiceBenchmarkParts } from './multiple-choice-benchmark-parts.ts';
 
@@ -55,5 +55,17 @@ describe('multipleChoiceBenchmarkParts', () => {
       name: 'exact_match',
       split: 'valid',
     });
+  });
+
+  it("puts corrected scorers after HELM's exact-match family, leaving HELM's metric specs as they are", () => {
+    const withCorrected = multipleChoiceBenchmarkParts(
+      { instructions: '', inputNoun: 'Q', outputNoun: 'A' },
+      { correctedScorers: [correctedReferencesScorer({ names: ['exact_match'] })] },
+    );
+    expect(withCorrected.scorers.map((scorer) => scorer.id)).toEqual([
+      parts.scorers[0]?.id,
+      correctedReferencesScorer({ names: ['exact_match'] }).id,
+    ]);
+    expect(benchmarkMetricSpecs(withCorrected)).toEqual(helmExactMatchMetricSpecs());
   });
 });

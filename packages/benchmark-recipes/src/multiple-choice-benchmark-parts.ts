@@ -3,6 +3,7 @@ import {
   type MultipleChoiceAdapterSpecOptions,
   multipleChoiceAdapterSpec,
 } from '@medhelm/adapters';
+import type { ScorerV1 } from '@medhelm/core';
 import { helmExactMatchScorer, multipleChoiceOutputMappingNormalizer } from '@medhelm/metrics';
 import type { BenchmarkParts } from './benchmark-parts.ts';
 
@@ -10,6 +11,11 @@ import type { BenchmarkParts } from './benchmark-parts.ts';
 export interface MultipleChoiceBenchmarkOptions {
   /** The headline's split (the MedHELM schema's `main_split`). Default `test`. */
   mainSplit?: string;
+  /**
+   * Scorers after HELM's exact-match family: corrected metrics with no HELM metric spec (e.g.
+   * `correctedReferencesScorer`), whose stats come after HELM's. Default none.
+   */
+  correctedScorers?: readonly ScorerV1[];
 }
 
 /**
@@ -19,7 +25,8 @@ export interface MultipleChoiceBenchmarkOptions {
  *   instructions and nouns, zero-shot (`max_train_instances=0`, as every MedHELM run spec passes),
  *   one token at temperature 0 with `top_k_per_token` 5;
  * - the answer letter mapped to its option's text (HELM's output mapping);
- * - `get_exact_match_metric_specs()`: the exact-match family, with its three metric specs;
+ * - `get_exact_match_metric_specs()`: the exact-match family, with its three metric specs, then
+ *   `options.correctedScorers`;
  * - `exact_match` on `options.mainSplit` as the headline.
  */
 export function multipleChoiceBenchmarkParts(
@@ -29,7 +36,7 @@ export function multipleChoiceBenchmarkParts(
   return {
     prompt: createHelmPromptTemplate(multipleChoiceAdapterSpec({ maxTrainInstances: 0, ...adapter })),
     normalizers: [multipleChoiceOutputMappingNormalizer()],
-    scorers: [helmExactMatchScorer()],
+    scorers: [helmExactMatchScorer(), ...(options.correctedScorers ?? [])],
     mainMetric: { name: 'exact_match', split: options.mainSplit ?? 'test' },
   };
 }

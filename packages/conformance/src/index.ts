@@ -9,6 +9,7 @@ export { conformanceFamilies } from './families/index.ts';
 export { checkJudgePromptVectors, type JudgePromptVector } from './judge-prompt-vectors.ts';
 export {
   checkBundledSample,
+  checkInlinedPromptVectors,
   checkPromptVectors,
   comparePromptVector,
   type PromptVector,

@@ -149,6 +149,36 @@ export async function checkBundledSample(
   return result;
 }
 
+/**
+ * Checks a few HELM prompt vectors copied into a plugin (verbatim lines of the shared set) against
+ * the benchmark's bundled sample, so that a clone without the shared folder still checks prompts:
+ * every vector must be rendered, byte for byte, by a bundled instance (found by its prompt; ids may
+ * differ), with the same references, output mapping, request settings, extra data and adapter
+ * fields. The converse of `checkBundledSample`, for a subset of the vectors.
+ */
+export async function checkInlinedPromptVectors(
+  benchmark: BenchmarkV1,
+  options: { vectorsFile: string },
+): Promise<FamilyResult> {
+  const family = `prompts/${benchmark.id} (inlined vectors)`;
+  const rendered = await loadAndRender(benchmark, bundledSampleContext());
+  const byPrompt = new Map(rendered.map((item) => [item.rendered.request.prompt, item]));
+  const result: FamilyResult = { family, passed: 0, failed: 0, failures: [] };
+  readJsonLinesFile<PromptVector>(options.vectorsFile).forEach((vector, index) => {
+    const item = byPrompt.get(vector.prompt);
+    const message =
+      item === undefined
+        ? `instance ${vector.instance_id}: no bundled instance renders HELM's prompt ${JSON.stringify(vector.prompt.slice(0, 60))}...`
+        : comparePromptVector(benchmark.prompt.adapterSpec, item, vector);
+    if (message === undefined) result.passed++;
+    else {
+      result.failed++;
+      result.failures.push({ family, line: index + 1, message } satisfies CaseFailure);
+    }
+  });
+  return result;
+}
+
 /** The first difference between a rendered instance and a HELM prompt vector, or undefined. */
 export function comparePromptVector(
   runAdapterSpec: HelmAdapterSpec,

@@ -66,7 +66,9 @@ export function createFileResolver(options: FileResolverOptions): (file: Dataset
  * counterpart of {@link createFileResolver}: `sample` gives the folder bundled in the plugin,
  * `directory` looks for `<path>/<folder.name>/` then `<path>/<benchmarkId>/<folder.name>/`, and
  * `download` lists the folder with the GitHub contents API at the pinned revision and downloads
- * each file into `<cacheDirectory>/<benchmarkId>/<folder.name>/` (see `downloadFolderToCache`).
+ * each file into `<cacheDirectory>/<benchmarkId>/<folder.name>/` (see `downloadFolderToCache`). A
+ * folder without a listing (gated or private data) cannot be downloaded: that is a
+ * DatasetLoadError quoting `obtain`, as for such files.
  */
 export function createFolderResolver(
   options: FileResolverOptions,
@@ -74,35 +76,54 @@ export function createFolderResolver(
   const { benchmarkId, source } = options;
   switch (source.kind) {
     case 'sample':
-      return (folder) => resolveSampleFolder(benchmarkId, folder);
+      return (folder) => resolveSampleFolder(benchmarkId, folder, options.obtain);
     case 'directory':
-      return (folder) => resolveFolderInDirectory(benchmarkId, resolve(source.path), folder);
+      return (folder) => resolveFolderInDirectory(benchmarkId, resolve(source.path), folder, options.obtain);
     case 'download':
-      return (folder) =>
-        downloadFolderToCache({
-          folder,
+      return async (folder) => {
+        const { listing } = folder;
+        if (listing === undefined) {
+          throw new DatasetLoadError(
+            `${benchmarkId}: the folder ${folder.name} cannot be downloaded; it comes ${folderOrigin(folder, options.obtain)}.`,
+            {
+              hint: "Obtain it, then point the run at the folder holding it with --data-dir <dir>, a data_path=<dir> run-entry argument, or the run config's data: map.",
+            },
+          );
+        }
+        return downloadFolderToCache({
+          folder: { ...folder, listing },
           directory: join(resolve(source.cacheDirectory), benchmarkId),
           dispatcher: options.dispatcher,
           signal: options.signal,
         });
+      };
   }
 }
 
-async function resolveSampleFolder(benchmarkId: string, folder: DatasetFolderV1): Promise<string> {
-  const upstream = githubTreeUrl(folder.listing);
+/** Where a folder comes from, for messages: its upstream tree, else how it is obtained. */
+function folderOrigin(folder: DatasetFolderV1, obtain: string | undefined): string {
+  if (folder.listing !== undefined) return `from ${githubTreeUrl(folder.listing)}`;
+  return obtain === undefined ? 'from its owner' : `(${obtain})`;
+}
+
+async function resolveSampleFolder(
+  benchmarkId: string,
+  folder: DatasetFolderV1,
+  obtain: string | undefined,
+): Promise<string> {
+  const origin = folderOrigin(folder, obtain);
+  const orDownload = folder.listing === undefined ? '' : ', or run without --sample to download it';
   if (folder.samplePath === undefined) {
     throw new DatasetLoadError(
       `The ${benchmarkId} package ships no sample of the folder ${folder.name}, so it cannot run with --sample.`,
-      {
-        hint: `Use --data-dir with a folder holding ${folder.name}/ (from ${upstream}), or run without --sample to download it.`,
-      },
+      { hint: `Use --data-dir with a folder holding ${folder.name}/ ${origin}${orDownload}.` },
     );
   }
   if (!(await isDirectory(folder.samplePath))) {
     throw new DatasetLoadError(
       `The ${benchmarkId} package declares a sample of the folder ${folder.name} at ${folder.samplePath}, but there is no readable folder there (broken installation?).`,
       {
-        hint: `Reinstall the plugin, use --data-dir with a copy of ${folder.name}/ (from ${upstream}), or run without --sample to download it.`,
+        hint: `Reinstall the plugin, or use --data-dir with a copy of ${folder.name}/ ${origin}${orDownload}.`,
       },
     );
   }
@@ -113,16 +134,21 @@ async function resolveFolderInDirectory(
   benchmarkId: string,
   directory: string,
   folder: DatasetFolderV1,
+  obtain: string | undefined,
 ): Promise<string> {
   // The same two layouts as for files: flat, or one subfolder per benchmark.
   const candidates = [join(directory, folder.name), join(directory, benchmarkId, folder.name)];
   for (const candidate of candidates) {
     if (await isDirectory(candidate)) return candidate;
   }
+  const { listing } = folder;
   throw new DatasetLoadError(
     `${benchmarkId}: the folder ${folder.name} is not in the data directory; looked at ${candidates.join(' and ')}.`,
     {
-      hint: `Copy the folder ${githubTreeUrl(folder.listing)} (all its files, at revision ${folder.listing.revision}) into one of those places, or run without --data-dir to let MedHELM download it.`,
+      hint:
+        listing === undefined
+          ? `Obtain the folder ${folder.name} ${folderOrigin(folder, obtain)} and put it in one of those places.`
+          : `Copy the folder ${githubTreeUrl(listing)} (all its files, at revision ${listing.revision}) into one of those places, or run without --data-dir to let MedHELM download it.`,
     },
   );
 }

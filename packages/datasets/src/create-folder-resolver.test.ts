@@ -253,3 +253,46 @@ describe('createFolderResolver: sample', () => {
     expect(error.message).toContain(samplePath);
   });
 });
+
+describe('createFolderResolver: a folder that cannot be downloaded (gated data)', () => {
+  const GATED: DatasetFolderV1 = { name: 'ehr_xml' };
+  const obtain = 'the Example data use agreement, https://example.org/dua';
+
+  it('is never downloaded: the error says how to obtain it and where to point the run', async () => {
+    const resolveFolder = createFolderResolver({
+      benchmarkId: 'gated_x',
+      source: { kind: 'download', cacheDirectory: scratch },
+      dispatcher: agent,
+      obtain,
+    });
+    const error = await rejection(resolveFolder(GATED));
+    expect(error.message).toBe(`gated_x: the folder ehr_xml cannot be downloaded; it comes (${obtain}).`);
+    expect(error.hint).toContain('--data-dir');
+    expect(error.hint).toContain('data_path=');
+    expect(await readdir(scratch)).toEqual([]);
+  });
+
+  it('is found in a data directory like any folder, and its absence names the access to obtain', async () => {
+    const resolveFolder = createFolderResolver({
+      benchmarkId: 'gated_x',
+      source: { kind: 'directory', path: scratch },
+      obtain,
+    });
+    const error = await rejection(resolveFolder(GATED));
+    expect(error.message).toContain(join(scratch, 'gated_x', 'ehr_xml'));
+    expect(error.hint).toBe(`Obtain the folder ehr_xml (${obtain}) and put it in one of those places.`);
+    await mkdir(join(scratch, 'ehr_xml'));
+    expect(await resolveFolder(GATED)).toBe(join(scratch, 'ehr_xml'));
+  });
+
+  it('without a bundled sample, points to --data-dir only (there is nothing to download)', async () => {
+    const resolveFolder = createFolderResolver({
+      benchmarkId: 'gated_x',
+      source: { kind: 'sample' },
+      obtain,
+    });
+    const error = await rejection(resolveFolder(GATED));
+    expect(error.hint).toBe(`Use --data-dir with a folder holding ehr_xml/ (${obtain}).`);
+    expect(await resolveFolder({ ...GATED, samplePath: scratch })).toBe(scratch);
+  });
+});

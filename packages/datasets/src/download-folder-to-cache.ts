@@ -7,7 +7,8 @@ import { downloadToCache } from './download-to-cache.ts';
 
 /** What {@link downloadFolderToCache} needs. */
 export interface DownloadFolderToCacheOptions {
-  folder: DatasetFolderV1;
+  /** The folder; only one with a listing can be downloaded. */
+  folder: DatasetFolderV1 & { listing: GithubContentsListingV1 };
   /** The benchmark's cache folder (`<cacheDirectory>/<benchmarkId>`); the folder lands in `<directory>/<folder.name>`. */
   directory: string;
   dispatcher?: Dispatcher;

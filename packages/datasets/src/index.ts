@@ -12,6 +12,8 @@ export {
   githubContentsListsName,
   helmCanDownload,
 } from './github-listing.ts';
+
+export { numpyLegacyPermutation } from './numpy-legacy-random.ts';
 export {
   type OfficeContentTypes,
   type OfficePackage,
@@ -32,7 +34,14 @@ export {
   readJsonObjectList,
 } from './read-json-file.ts';
 export { type JsonLine, readJsonLines } from './read-json-lines.ts';
-export { type ParquetRecord, type ReadParquetOptions, readParquetRecords } from './read-parquet-records.ts';
+export {
+  type ParquetColumnBatch,
+  type ParquetColumnsFile,
+  type ParquetRecord,
+  type ReadParquetOptions,
+  readParquetColumns,
+  readParquetRecords,
+} from './read-parquet-records.ts';
 export { type ReadTextFileOptions, readTextFile } from './read-text-file.ts';
 export {
   type ListFolderFilesOptions,

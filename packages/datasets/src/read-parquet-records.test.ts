@@ -5,7 +5,12 @@ import { gzipSync } from 'node:zlib';
 import { DatasetLoadError } from '@medhelm/core';
 import { type ColumnSource, parquetWriteBuffer, type SchemaElement } from 'hyparquet-writer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ParquetRecord, type ReadParquetOptions, readParquetRecords } from './read-parquet-records.ts';
+import {
+  type ParquetRecord,
+  type ReadParquetOptions,
+  readParquetColumns,
+  readParquetRecords,
+} from './read-parquet-records.ts';
 
 let scratch: string;
 beforeEach(async () => {
@@ -187,5 +192,106 @@ describe('readParquetRecords', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(readAll(path, { signal: controller.signal })).rejects.toThrow();
+  });
+});
+
+describe('readParquetColumns', () => {
+  const events: Fixture = {
+    columnData: [
+      { name: 'subject_id', data: new BigInt64Array([7n, 7n, 9n, 9n, 9n]) },
+      { name: 'time', data: [1_700_000_000_000_001n, null, 1_700_000_000_000_002n, 5n, 6n] },
+      { name: 'code', data: ['A/1', 'B/2', null, 'C/3', 'D/4'] },
+    ],
+    schema: [
+      { name: 'schema', num_children: 3 },
+      { name: 'subject_id', type: 'INT64', repetition_type: 'REQUIRED' },
+      {
+        name: 'time',
+        type: 'INT64',
+        repetition_type: 'OPTIONAL',
+        logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: false, unit: 'MICROS' },
+      },
+      { name: 'code', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
+    ],
+    rowGroupSize: 2,
+  };
+
+  async function batches(path: string, columns?: string[]) {
+    const file = await readParquetColumns(path, columns);
+    const result: { rowStart: number; rowCount: number; columns: Record<string, unknown[]> }[] = [];
+    const parsers = { timestampFromMicroseconds: (micros: bigint) => micros };
+    for await (const batch of file.batches({ parsers })) {
+      result.push({
+        rowStart: batch.rowStart,
+        rowCount: batch.rowCount,
+        columns: Object.fromEntries(
+          Object.entries(batch.columns).map(([name, values]) => [name, Array.from(values, (v) => v ?? null)]),
+        ),
+      });
+    }
+    return { file, result };
+  }
+
+  it('yields each row group as columns, INT64 as bigint and timestamps through the parsers given', async () => {
+    const { file, result } = await batches(await writeParquet(events));
+    expect(file.numRows).toBe(5);
+    expect([...file.schema.keys()]).toEqual(['subject_id', 'time', 'code']);
+    expect(file.schema.get('time')?.logical_type).toEqual({
+      type: 'TIMESTAMP',
+      isAdjustedToUTC: false,
+      unit: 'MICROS',
+    });
+    expect(result).toEqual([
+      {
+        rowStart: 0,
+        rowCount: 2,
+        columns: { subject_id: [7n, 7n], time: [1_700_000_000_000_001n, null], code: ['A/1', 'B/2'] },
+      },
+      {
+        rowStart: 2,
+        rowCount: 2,
+        columns: { subject_id: [9n, 9n], time: [1_700_000_000_000_002n, 5n], code: [null, 'C/3'] },
+      },
+      { rowStart: 4, rowCount: 1, columns: { subject_id: [9n], time: [6n], code: ['D/4'] } },
+    ]);
+  });
+
+  it('assembles a row group written in many small pages', async () => {
+    const codes = Array.from({ length: 300 }, (_, index) => `CODE/${index}`);
+    const path = join(scratch, 'pages.parquet');
+    const buffer = parquetWriteBuffer({
+      columnData: [
+        { name: 'subject_id', data: new BigInt64Array(codes.map((_, index) => BigInt(index))) },
+        { name: 'code', data: codes, type: 'STRING' },
+      ],
+      pageSize: 64,
+    });
+    await writeFile(path, new Uint8Array(buffer));
+    const file = await readParquetColumns(path);
+    const received: { subjects: unknown[]; codes: unknown[] } = { subjects: [], codes: [] };
+    for await (const batch of file.batches()) {
+      received.subjects.push(...Array.from(batch.columns.subject_id as ArrayLike<unknown>));
+      received.codes.push(...Array.from(batch.columns.code as ArrayLike<unknown>));
+    }
+    expect(received.codes).toEqual(codes);
+    expect(received.subjects).toEqual(codes.map((_, index) => BigInt(index)));
+  });
+
+  it('reads only the columns asked for, and rejects one the file lacks', async () => {
+    const path = await writeParquet(events);
+    const { result } = await batches(path, ['code']);
+    expect(result.map((batch) => Object.keys(batch.columns))).toEqual([['code'], ['code'], ['code']]);
+    const error = await readParquetColumns(path, ['prediction_time']).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(DatasetLoadError);
+    expect((error as DatasetLoadError).location).toEqual({ file: path, field: 'prediction_time' });
+  });
+
+  it('names a file that is not Parquet', async () => {
+    const path = join(scratch, 'not.parquet');
+    await writeFile(path, 'subject_id,time\n1,2\n');
+    await expect(readParquetColumns(path)).rejects.toThrow(DatasetLoadError);
   });
 });

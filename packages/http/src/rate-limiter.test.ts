@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter, limiterKey, type RateLimiterOptions } from './rate-limiter.ts';
+import { sleep } from './sleep.ts';
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -190,10 +191,50 @@ describe('createRateLimiter', () => {
     await expect(limiter.run(0, async () => 'ok')).resolves.toBe('ok');
   });
 
-  it('works on the real clock', async () => {
-    const limiter = createRateLimiter({ concurrency: 1, requestsPerMinute: 100 });
-    const results = await Promise.all([1, 2, 3].map((n) => limiter.run(10, async () => n * 2)));
-    expect(results).toEqual([2, 4, 6]);
+  // The tests above check the budgets to the millisecond on a fake clock. These two check that the
+  // defaults (Date.now and real timers) enforce them too: the bounds they assert hold however
+  // loaded the machine is (a start is never early; a start due in ~60 s has not happened in 300 ms).
+  it('on the real clock, waits out a pause and holds back a start beyond requestsPerMinute', async () => {
+    const pauseMs = 200;
+    const limiter = createRateLimiter({ concurrency: 10, requestsPerMinute: 2 });
+    const pausedFrom = Date.now();
+    limiter.pause(limiter.now() + pauseMs);
+    const startedAt: number[] = [];
+    const stamp = async () => {
+      startedAt.push(Date.now());
+    };
+    await Promise.all([limiter.run(0, stamp), limiter.run(0, stamp)]);
+    expect(startedAt).toHaveLength(2);
+    // A timer may fire a little early, but the limiter checks the clock again before a start.
+    expect(Math.min(...startedAt) - pausedFrom).toBeGreaterThanOrEqual(pauseMs);
+
+    // The third start of the minute is due when the first leaves the 60 s window.
+    const controller = new AbortController();
+    const third = limiter.run(0, stamp, controller.signal);
+    await sleep(300);
+    expect(startedAt).toHaveLength(2);
+    expect(limiter.waiting).toBe(1);
+    controller.abort(new Error('gave up'));
+    await expect(third).rejects.toThrow('gave up');
+    expect(limiter.waiting).toBe(0);
+  });
+
+  it('on the real clock, holds back a task beyond the tokens of the last minute', async () => {
+    const limiter = createRateLimiter({ concurrency: 10, tokensPerMinute: 100 });
+    await expect(limiter.run(100, async () => 'first')).resolves.toBe('first');
+    let secondStarted = false;
+    const controller = new AbortController();
+    const second = limiter.run(
+      1,
+      async () => {
+        secondStarted = true;
+      },
+      controller.signal,
+    );
+    await sleep(300);
+    expect(secondStarted).toBe(false);
+    controller.abort(new Error('gave up'));
+    await expect(second).rejects.toThrow('gave up');
   });
 });
 

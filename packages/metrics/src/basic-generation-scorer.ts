@@ -168,7 +168,8 @@ export function derivePerplexityStats(merged: ReadonlyMap<string, Stat>): ScoreV
   return values;
 }
 
-interface RankedPrediction {
+/** A completion's prediction with its log-probability, as HELM ranks them. */
+export interface RankedPrediction {
   prediction: string | null;
   logprob: number;
 }
@@ -178,7 +179,7 @@ interface RankedPrediction {
  * their order), each stripped; the first completion's entry is the benchmark's normalized
  * prediction.
  */
-function rankedPredictions(input: ScoreInputV1): RankedPrediction[] {
+export function rankedPredictions(input: ScoreInputV1): RankedPrediction[] {
   const predictions = input.result.completions.map((completion, index) => ({
     prediction:
       index === 0
@@ -197,7 +198,7 @@ function numOutputsOf(input: ScoreInputV1): number {
   return numCompletions > 1 ? numCompletions : topKPerToken;
 }
 
-function maxOf(scores: number[]): number {
+export function maxOf(scores: number[]): number {
   // Python's max(): a later value replaces the best only when greater, so a NaN after the first
   // value is ignored, where Math.max would return NaN.
   // biome-ignore lint/complexity/useMathMinMax: reproduces Python's max(), see above.

@@ -16,6 +16,7 @@ export {
   pythonFsum,
   sentenceBleu,
 } from './bleu.ts';
+export { CORRECTED_SUFFIX, correctedReferencesScorer } from './corrected-references-scorer.ts';
 export {
   buildEhrSqlAnnotation,
   type EhrSqlExecution,
@@ -58,6 +59,7 @@ export {
   helmExactMatchMetricSpecs,
 } from './helm-exact-match-metric-specs.ts';
 export { helmExactMatchScorer } from './helm-exact-match-scorer.ts';
+export { helmGenericMetricsScorer } from './helm-generic-metrics-scorer.ts';
 export {
   HELM_REFERENCE_METRICS,
   type ReferenceMetricFunction,

@@ -21,6 +21,10 @@ export interface MtsamplesDatasetOptions extends ParseMtsamplesReportOptions {
  */
 export function createMtsamplesDataset(options: MtsamplesDatasetOptions): DatasetLoaderV1 {
   const { benchmarkId, folder, include, cutMarkers } = options;
+  if (folder.listing === undefined) {
+    // A bug in the calling plugin: MTSamples folders are listed upstream (mtsamplesReportFolder).
+    throw new TypeError(`${benchmarkId}: the MTSamples folder ${folder.name} has no upstream listing.`);
+  }
   const { repository, revision, path } = folder.listing;
   return defineDatasetLoader({
     access: 'public',

@@ -36,6 +36,12 @@ export const instanceSchema = z.object({
   split: z.string().min(1),
   subSplit: z.string().optional(),
   extraData: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The references a corrected metric scores against where HELM's `references` are known to be
+   * wrong (EHRSHOT pairs each prompt with another label row's answer); absent where they are right.
+   * Ours, not HELM's: never written to HELM's files, and HELM's stats never read it.
+   */
+  correctedReferences: z.array(referenceSchema).optional(),
 });
 export type Instance = z.infer<typeof instanceSchema>;
 

@@ -41,8 +41,12 @@ export interface GithubContentsListingV1 {
 export interface DatasetFolderV1 {
   /** Folder name as upstream names it; also its name inside a `--data-dir` and the download cache. */
   name: string;
-  /** How the folder's files are listed and downloaded upstream. */
-  listing: GithubContentsListingV1;
+  /**
+   * How the folder's files are listed and downloaded upstream. Absent for a folder that cannot be
+   * downloaded (gated or private data, e.g. one EHR file per patient): the loader's `obtain` says
+   * how to get it, and it is read only from a data folder (or the bundled sample).
+   */
+  listing?: GithubContentsListingV1;
   /** Absolute path of a folder bundled in the plugin package (a real sample or format-exact fixtures), if any. */
   samplePath?: string;
 }

@@ -1,31 +1,34 @@
 import { DatasetLoadError } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import type { RunPlan } from '../plan/plan-runs.ts';
-import { runDataSource, runFileResolver } from './select-run-instances.ts';
+import { runDataSource, runFileResolver, runFolderResolver } from './select-run-instances.ts';
 
 /**
- * Checks, before any run starts, that every file a run reads from a folder (`--data-dir`,
- * `data_path=`, bundled samples) is there, and that files that cannot be downloaded (gated and
- * private data) are available: one error lists everything missing, with where to obtain it.
- * Downloadable files are left to the run, which downloads them.
+ * Checks, before any run starts, that every file and folder a run reads from a folder
+ * (`--data-dir`, `data_path=`, bundled samples) is there, and that files and folders that cannot
+ * be downloaded (gated and private data) are available: one error lists everything missing, with
+ * where to obtain it. Downloadable files and folders are left to the run, which downloads them.
  */
 export async function checkDataPresent(plans: readonly RunPlan[], dataSource: DataSource): Promise<void> {
   const problems: string[] = [];
   let obtain: string | undefined;
   for (const plan of plans) {
     const source = runDataSource(plan, dataSource);
+    const where = source.kind === 'directory' ? ` (in ${source.path})` : '';
+    const missing = (name: string) => {
+      problems.push(`${plan.benchmark.id}: ${name}${where}`);
+      obtain ??= plan.benchmark.dataset.obtain;
+    };
     const resolveFile = runFileResolver(plan, dataSource);
     for (const file of plan.benchmark.dataset.files) {
       if (file.optional === true) continue;
       if (source.kind === 'download' && file.url !== undefined) continue;
-      try {
-        await resolveFile(file);
-      } catch {
-        problems.push(
-          `${plan.benchmark.id}: ${file.name}${source.kind === 'directory' ? ` (in ${source.path})` : ''}`,
-        );
-        obtain ??= plan.benchmark.dataset.obtain;
-      }
+      await resolveFile(file).catch(() => missing(file.name));
+    }
+    const resolveFolder = runFolderResolver(plan, dataSource);
+    for (const folder of plan.benchmark.dataset.folders ?? []) {
+      if (source.kind === 'download' && folder.listing !== undefined) continue;
+      await resolveFolder(folder).catch(() => missing(`${folder.name}/`));
     }
   }
   if (problems.length === 0) return;

@@ -1,4 +1,4 @@
-import type { DatasetFileV1 } from '@medhelm/core';
+import type { DatasetFileV1, DatasetFolderV1 } from '@medhelm/core';
 import { createFileResolver, createFolderResolver, type DataSource } from '@medhelm/datasets';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import { type EvalSelection, selectEvalInstances } from './select-eval-instances.ts';
@@ -28,6 +28,21 @@ export function runFileResolver(
   });
 }
 
+/** The benchmark's folder resolver over the run's data source (downloads honour `signal`). */
+export function runFolderResolver(
+  plan: RunPlan,
+  dataSource: DataSource,
+  signal?: AbortSignal,
+): (folder: DatasetFolderV1) => Promise<string> {
+  const { obtain } = plan.benchmark.dataset;
+  return createFolderResolver({
+    benchmarkId: plan.benchmark.id,
+    source: runDataSource(plan, dataSource),
+    ...(obtain === undefined ? {} : { obtain }),
+    ...(signal === undefined ? {} : { signal }),
+  });
+}
+
 /**
  * The eval instances a run uses: its benchmark's loader over `dataSource`, its eval splits, and
  * its `max_eval_instances` downsampling. The Evaluator and `estimateRun` both select through this,
@@ -44,11 +59,7 @@ export function selectRunInstances(
     loader: benchmark.dataset,
     context: {
       resolveFile: runFileResolver(plan, dataSource),
-      resolveFolder: createFolderResolver({
-        benchmarkId: benchmark.id,
-        source: runDataSource(plan, dataSource),
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-      }),
+      resolveFolder: runFolderResolver(plan, dataSource, options.signal),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.warn === undefined ? {} : { warn: options.warn }),
     },

@@ -1,12 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkBundledSample, checkPromptVectors } from '@medhelm/conformance';
+import { checkBundledSample, checkInlinedPromptVectors, checkPromptVectors } from '@medhelm/conformance';
 import { describeConformanceChecks, findSharedDirectory, loadBenchmarkInstances } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { createHeadQaBenchmark } from './head-qa-benchmark.ts';
 
 const sharedDirectory = findSharedDirectory();
+const inlinedVectorsFile = join(import.meta.dirname, '__fixtures__', 'helm-prompt-vectors.jsonl');
 const benchmark = createHeadQaBenchmark();
+
+describe('head_qa renders the HELM prompt vectors inlined in this package', () => {
+  // Lines copied verbatim from the shared set (see src/__fixtures__/README.md); never skipped.
+  it('renders each from the bundled sample byte for byte, with HELM references, mapping and request', async () => {
+    const result = await checkInlinedPromptVectors(benchmark, { vectorsFile: inlinedVectorsFile });
+    expect(result.failures).toEqual([]);
+    expect(result.passed).toBe(3);
+  });
+});
 
 describeConformanceChecks('head_qa prompts are byte-identical to HELM', (shared) => {
   const vectorsFile = shared.promptVectors('head_qa');
@@ -20,6 +30,17 @@ describeConformanceChecks('head_qa prompts are byte-identical to HELM', (shared)
       name: 'renders the bundled sample exactly as HELM does',
       passed: 22,
       run: () => checkBundledSample(benchmark, { vectorsFile }),
+    },
+    {
+      name: 'inlines only verbatim lines of the shared vectors',
+      passed: 3,
+      run: async () => {
+        const sharedLines = new Set(readFileSync(vectorsFile, 'utf8').split('\n'));
+        const inlined = readFileSync(inlinedVectorsFile, 'utf8')
+          .split('\n')
+          .filter((line) => line !== '');
+        return { passed: inlined.length, failures: inlined.filter((line) => !sharedLines.has(line)) };
+      },
     },
   ];
 });

@@ -1,0 +1,90 @@
+import type { JuryRubric } from '@medhelm/jury';
+
+/**
+ * HELM's `PROMPT_TEMPLATE` of `dischargeme_annotator.py`, as Python evaluates the literal (its `\"`
+ * is a plain `"`). Reproduced as specification data (HELM, Apache-2.0).
+ */
+export const DISCHARGEME_JUDGE_PROMPT_TEMPLATE = `You are a medical expert responsible for evaluating a hospital document.
+The task requires generating either discharge instructions or a brief hospital course based
+on the provided discharge summary and radiology report.
+
+Your goal is to assess whether the generated text is clinically accurate, complete, and clear
+for the intended document type. The evaluation should ensure the document aligns with the
+gold response in terms of accuracy, completeness, and clarity.
+
+The target task of either generating a discharge instruction or brief hospital course along with
+the patient discharge text and radiology report will be provided in these tags:
+<patient_information>
+{QUESTION}
+</patient_information>
+
+
+The document will be provided in these tags:
+<response>
+{RESPONSE}
+</response>
+
+The gold standard target document (either discharge instructions or a brief hospital course)
+will be provided in these tags:
+<gold_response>
+{GOLD_RESPONSE}
+</gold_response>
+
+Carefully analyze the <response> based on the <patient_information> and compare
+it to the <gold_response> when necessary.
+
+For each of the following categories, rate the response on a scale of 1 to 5 (1 = very poor, 5 = excellent)
+and provide a brief justification for the score.
+
+Evaluation Criteria:
+Accuracy (1-5)
+- Does the document provide correct medical information based on the patient's condition and source materials?
+
+Completeness (1-5)
+- Does the document include all important information needed for the specific document type?
+
+Clarity (1-5)
+- Is the document easy to understand for the right audience — patients for discharge
+  instructions or clinicians for the hospital course?
+
+Output Format:
+Generate a valid JSON object with the following structure:
+{
+    "accuracy": {
+        "score": 0,
+        "explanation": "Explain why this score was given."
+    },
+    "completeness": {
+        "score": 0,
+        "explanation": "Explain why this score was given."
+    },
+    "clarity": {
+        "score": 0,
+        "explanation": "Explain why this score was given."
+    }
+}
+
+Ensure the output is valid JSON:
+- Use **double quotes** (") for all keys and string values.
+- When quoting text or sections inside the explanations, use escaped double quotes (") to
+  maintain valid JSON formatting.
+- Do not include any additional information in the output.
+`;
+
+/**
+ * What MedHELM's jury judges for dischargeme: HELM's DischargeMeAnnotator (annotator name
+ * `dischargeme`, criteria accuracy, completeness and clarity, each a `score` with an `explanation`)
+ * and the run spec's LLMJuryMetric (`dischargeme_accuracy`, default score 1.0 when no judge answers).
+ */
+export const dischargemeJuryRubric: JuryRubric = {
+  name: 'dischargeme',
+  promptTemplate: DISCHARGEME_JUDGE_PROMPT_TEMPLATE,
+  criteria: {
+    accuracy: ['score', 'explanation'],
+    completeness: ['score', 'explanation'],
+    clarity: ['score', 'explanation'],
+  },
+  helmAnnotatorClassName: 'helm.benchmark.annotation.dischargeme_annotator.DischargeMeAnnotator',
+  metricName: 'dischargeme_accuracy',
+  defaultScore: 1,
+};

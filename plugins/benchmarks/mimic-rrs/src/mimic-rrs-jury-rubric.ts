@@ -1,0 +1,84 @@
+import type { JuryRubric } from '@medhelm/jury';
+
+/**
+ * HELM's `PROMPT_TEMPLATE` of `mimic_rrs_annotator.py`, as Python evaluates the literal (its `\"`
+ * is a plain `"`), wording included ("captures the all the clinical findings"). Reproduced as
+ * specification data (HELM, Apache-2.0).
+ */
+export const MIMIC_RRS_JUDGE_PROMPT_TEMPLATE = `You are tasked with evaluating the quality of the generated impression section
+of a radiology report based on the provided findings.
+Your goal is to assess how well the impression section captures the all the clinical findings and
+how it compares to the gold response in terms of accuracy, completeness, and clarity.
+
+The user's request will be provided in these tags:
+<user_request>
+{QUESTION}
+</user_request>
+
+The response will be provided in these tags:
+<response>
+{RESPONSE}
+</response>
+
+Some potential correct responses will be provided in these tags:
+<gold_response>
+{GOLD_RESPONSE}
+</gold_response>
+
+Carefully analyze the <response>.
+For each of the following categories, rate the Response on a scale of 1 to 5 (1 = very poor, 5 = excellent),
+and provide a short justification for your score.
+
+Your evaluation should focus on the following criteria:
+
+Evaluation Criteria:
+Accuracy (1-5)
+- Does the impression correctly reflect the key findings from the radiology report?
+
+Completeness (1-5)
+- Does the impression include all important findings and address the clinical question?
+
+Clarity (1-5)
+- Is the impression easy for referring clinicians to understand?
+
+Output Format:
+Output the evaluation as a single valid JSON object matching the following structure:
+{
+    "accuracy": {
+        "score": 0,
+        "explanation": "Explain why this score was given."
+    },
+    "completeness": {
+        "score": 0,
+        "explanation": "Explain why this score was given."
+    },
+    "clarity": {
+        "score": 0,
+        "explanation": "Explain why this score was given."
+    }
+}
+
+Ensure the output is valid JSON:
+- Use **double quotes** (") for all keys and string values.
+- When quoting text or sections inside the explanations, use escaped double quotes (") to
+  maintain valid JSON formatting.
+- Do not include any additional information in the output.
+`;
+
+/**
+ * What MedHELM's jury judges for mimic_rrs: HELM's MIMICRRSAnnotator (annotator name `mimic_rrs`,
+ * criteria accuracy, completeness and clarity, each a `score` with an `explanation`) and the run
+ * spec's LLMJuryMetric (`mimic_rrs_accuracy`, default score 1.0 when no judge answers).
+ */
+export const mimicRrsJuryRubric: JuryRubric = {
+  name: 'mimic_rrs',
+  promptTemplate: MIMIC_RRS_JUDGE_PROMPT_TEMPLATE,
+  criteria: {
+    accuracy: ['score', 'explanation'],
+    completeness: ['score', 'explanation'],
+    clarity: ['score', 'explanation'],
+  },
+  helmAnnotatorClassName: 'helm.benchmark.annotation.mimic_rrs_annotator.MIMICRRSAnnotator',
+  metricName: 'mimic_rrs_accuracy',
+  defaultScore: 1,
+};
