@@ -3,7 +3,6 @@ import { type CliIo, ExitCode } from './cli-io.ts';
 import type { PluginSelectionOptions } from './commands/plugin-selection.ts';
 import type { RunCommandOptions } from './commands/run-command.ts';
 import type { RunnerServices } from './composition-root.ts';
-import { formatError } from './output/format-error.ts';
 import type { NeededPlugins } from './plugins/select-needed-plugins.ts';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -181,6 +180,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? ExitCode.ok : ExitCode.error;
     }
+    // Imported here: it reads @medhelm/core (and zod), which `medhelm --help` never needs.
+    const { formatError } = await import('./output/format-error.ts');
     io.stderr.write(formatError(error));
     return ExitCode.error;
   }

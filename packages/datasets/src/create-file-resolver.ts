@@ -40,7 +40,12 @@ export function createFileResolver(options: FileResolverOptions): (file: Dataset
     case 'sample':
       return (file) => resolveSample(benchmarkId, file, options.obtain);
     case 'directory':
-      return (file) => resolveInDirectory(benchmarkId, resolve(source.path), file, options.obtain);
+      return (file) => {
+        const named = source.files?.[file.name];
+        if (named === undefined)
+          return resolveInDirectory(benchmarkId, resolve(source.path), file, options.obtain);
+        return resolveNamedFile(benchmarkId, resolve(named), file, options.obtain);
+      };
     case 'download':
       return (file) => {
         if (file.url === undefined) {
@@ -197,6 +202,19 @@ async function resolveInDirectory(
           : `Download ${file.name} ${originOf(file, obtain)} into one of those places, or run without --data-dir to let MedHELM download it.`,
     },
   );
+}
+
+/** A file the user named directly for `file` (a `data_path=` naming a file): it must be there. */
+async function resolveNamedFile(
+  benchmarkId: string,
+  path: string,
+  file: DatasetFileV1,
+  obtain: string | undefined,
+): Promise<string> {
+  if (await isReadable(path)) return path;
+  throw new DatasetLoadError(`${benchmarkId}: ${path}, given for ${file.name}, is not a readable file.`, {
+    hint: `Obtain ${file.name} ${originOf(file, obtain)}; point data_path= at that file, or at the folder that holds it.`,
+  });
 }
 
 async function isDirectory(path: string): Promise<boolean> {

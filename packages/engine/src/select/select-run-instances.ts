@@ -1,4 +1,6 @@
-import type { DatasetFileV1, DatasetFolderV1 } from '@medhelm/core';
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ConfigError, type DatasetFileV1, type DatasetFolderV1 } from '@medhelm/core';
 import { createFileResolver, createFolderResolver, type DataSource } from '@medhelm/datasets';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import { type EvalSelection, selectEvalInstances } from './select-eval-instances.ts';
@@ -10,9 +12,32 @@ export interface RunDataOptions {
   warn?: (message: string) => void;
 }
 
-/** Where a run's data comes from: its entry's `data_path=`, else the invocation's data source. */
+/**
+ * Where a run's data comes from: its entry's `data_path=`, else the invocation's data source. A
+ * `data_path=` naming a file (as HELM's run entries do for one-file benchmarks, e.g.
+ * `mimic_bhc:data_path=/data/mimic_iv_bhc.json`) is the benchmark's one required file, whatever
+ * its name; other files are looked for beside it. A benchmark reading several files or folders
+ * needs their folder: a ConfigError says so.
+ */
 export function runDataSource(plan: RunPlan, dataSource: DataSource): DataSource {
-  return plan.dataPath === undefined ? dataSource : { kind: 'directory', path: plan.dataPath };
+  const { dataPath, benchmark } = plan;
+  if (dataPath === undefined) return dataSource;
+  if (!isFile(dataPath)) return { kind: 'directory', path: dataPath };
+  const required = benchmark.dataset.files.filter((file) => file.optional !== true);
+  const folders = benchmark.dataset.folders ?? [];
+  const [only] = required;
+  if (only === undefined || required.length > 1 || folders.length > 0) {
+    const reads = [...required.map((file) => file.name), ...folders.map((folder) => `${folder.name}/`)];
+    throw new ConfigError(
+      `data_path=${dataPath} names a file, but ${benchmark.id} reads ${reads.length === 0 ? 'no single file' : reads.join(', ')}.`,
+      { hint: `Give data_path= the folder that holds them; see the ${benchmark.id} README for its layout.` },
+    );
+  }
+  return { kind: 'directory', path: dirname(dataPath), files: { [only.name]: dataPath } };
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /** The benchmark's file resolver over the run's data source, shared by its loader and its scorers. */
