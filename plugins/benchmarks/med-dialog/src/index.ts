@@ -5,7 +5,9 @@ export {
   createMedDialogBenchmark,
   MED_DIALOG_ID,
   MED_DIALOG_INSTRUCTIONS,
+  MED_DIALOG_LEADERBOARD_RUN_ENTRIES,
   type MedDialogBenchmarkOptions,
+  medDialogArgumentsSchema,
 } from './med-dialog-benchmark.ts';
 export {
   createMedDialogDataset,

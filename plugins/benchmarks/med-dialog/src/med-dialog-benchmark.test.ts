@@ -11,7 +11,11 @@ import {
 } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { medDialogBenchmark, plugin } from './index.ts';
-import { createMedDialogBenchmark } from './med-dialog-benchmark.ts';
+import {
+  createMedDialogBenchmark,
+  MED_DIALOG_LEADERBOARD_RUN_ENTRIES,
+  medDialogArgumentsSchema,
+} from './med-dialog-benchmark.ts';
 import { MED_DIALOG_SUBSETS } from './med-dialog-dataset.ts';
 import { medDialogJuryRubric } from './med-dialog-jury-rubric.ts';
 
@@ -98,6 +102,27 @@ describe('the med_dialog benchmark', () => {
     expect(() => createMedDialogBenchmark({ subset: 'healthtap' as 'icliniq' })).toThrow(
       'Invalid subset specified for med_dialog: healthtap.',
     );
+  });
+
+  it('runs both subsets from the leaderboard, each picked by a subset= run entry', () => {
+    expect(MED_DIALOG_LEADERBOARD_RUN_ENTRIES).toEqual([
+      'med_dialog:subset=healthcaremagic',
+      'med_dialog:subset=icliniq',
+    ]);
+    expect(medDialogBenchmark.leaderboardRunEntries).toBe(MED_DIALOG_LEADERBOARD_RUN_ENTRIES);
+    const configured = medDialogBenchmark.arguments?.configure(
+      medDialogArgumentsSchema.parse({ subset: 'icliniq' }),
+    );
+    expect(configured?.helm.runSpecName).toBe('med_dialog,subset=icliniq');
+    expect(configured?.dataset.files.map((file) => file.name)).toEqual(['icliniq/test.json']);
+  });
+
+  it('refuses a missing or unknown subset and any other argument, as get_med_dialog_spec does', () => {
+    expect(medDialogArgumentsSchema.safeParse({}).success).toBe(false);
+    const unknown = medDialogArgumentsSchema.safeParse({ subset: 'healthtap' });
+    expect(unknown.error?.issues[0]?.message).toBe('expected one of healthcaremagic, icliniq');
+    const extra = medDialogArgumentsSchema.safeParse({ subset: 'icliniq', max_length: '10' });
+    expect(extra.error?.issues[0]?.code).toBe('unrecognized_keys');
   });
 
   it("has HELM's MedDialogAnnotator rubric", () => {

@@ -1,8 +1,10 @@
 import { helmScenario, juryBenchmarkParts } from '@medhelm/benchmark-recipes';
 import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
+import { z } from 'zod';
 import {
   createMedDialogDataset,
   MED_DIALOG_DEFAULT_SUBSET,
+  MED_DIALOG_SUBSETS,
   type MedDialogSubset,
   medDialogSubset,
 } from './med-dialog-dataset.ts';
@@ -13,6 +15,22 @@ export const MED_DIALOG_ID = 'med_dialog';
 
 /** The instructions of HELM's `get_med_dialog_spec` (medhelm_run_specs.py), verbatim. */
 export const MED_DIALOG_INSTRUCTIONS = 'Generate a one sentence summary of this patient-doctor conversation.';
+
+/**
+ * The MedHELM leaderboard's med_dialog run entries (run_entries_medhelm_public.conf), without the
+ * model: `--benchmarks med_dialog` runs both subsets, as the leaderboard does.
+ */
+export const MED_DIALOG_LEADERBOARD_RUN_ENTRIES: readonly string[] = MED_DIALOG_SUBSETS.map(
+  (subset) => `${MED_DIALOG_ID}:subset=${subset}`,
+);
+
+/**
+ * The run-entry arguments of HELM's `get_med_dialog_spec(subset)`: `subset`, one of
+ * healthcaremagic and icliniq (`med_dialog:subset=icliniq`).
+ */
+export const medDialogArgumentsSchema = z.strictObject({
+  subset: z.enum(MED_DIALOG_SUBSETS, { error: `expected one of ${MED_DIALOG_SUBSETS.join(', ')}` }),
+});
 
 /** Options of {@link createMedDialogBenchmark}. */
 export interface MedDialogBenchmarkOptions {
@@ -25,7 +43,7 @@ export interface MedDialogBenchmarkOptions {
  * a patient-doctor conversation in one sentence, judged by HELM's three-judge LLM jury
  * (`med_dialog_accuracy`, the headline) with ROUGE alongside. HELM names the run
  * `med_dialog,subset=<subset>`; both subsets keep the benchmark id, scenario and group
- * `med_dialog`, so a runner registers one of them (see the README).
+ * `med_dialog`; a run entry's `subset=` picks the subset, and `--benchmarks med_dialog` runs both.
  */
 export function createMedDialogBenchmark(options: MedDialogBenchmarkOptions = {}): BenchmarkV1 {
   const subset = medDialogSubset(options.subset ?? MED_DIALOG_DEFAULT_SUBSET);
@@ -48,6 +66,12 @@ export function createMedDialogBenchmark(options: MedDialogBenchmarkOptions = {}
       outputNoun: 'Summary',
       maxTokens: 80,
     }),
+    arguments: {
+      schema: medDialogArgumentsSchema,
+      configure: (args) =>
+        createMedDialogBenchmark({ subset: (args as z.output<typeof medDialogArgumentsSchema>).subset }),
+    },
+    leaderboardRunEntries: MED_DIALOG_LEADERBOARD_RUN_ENTRIES,
     helm: helmScenario({
       className: 'helm.benchmark.scenarios.med_dialog_scenario.MedDialogScenario',
       // get_med_dialog_spec names its run spec f"med_dialog,subset={subset}".
