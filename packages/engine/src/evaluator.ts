@@ -12,6 +12,7 @@ import type { DataSource } from '@medhelm/datasets';
 import type { RetryPolicy } from '@medhelm/http';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { inject, injectable } from 'tsyringe';
+import { checkAnnotatorJudges } from './execute/check-annotator-judges.ts';
 import { checkDataTier } from './execute/check-data-tier.ts';
 import { CostBudget } from './execute/cost-budget.ts';
 import type { JudgeDeployment } from './execute/create-jury.ts';
@@ -80,8 +81,10 @@ export class Evaluator {
     const judges = options.judges ?? [];
     const budget =
       options.maxCostUsd === undefined ? undefined : costBudget(plans, judges, options.maxCostUsd);
-    // Before any request: gated and private data go only where the user allowed them, every data
-    // file a run reads from a folder is there, and every prompt compiles.
+    // Before any request: every jury finds the judges it names, gated and private data go only
+    // where the user allowed them, every data file a run reads from a folder is there, and every
+    // prompt compiles.
+    checkAnnotatorJudges(plans, judges);
     checkDataTier(plans, judges, this.providers, options.allowExternalData === true);
     await checkDataPresent(plans, options.dataSource);
     const renderers = plans.map((plan) => compilePromptTemplate(plan.benchmark.prompt, plan.adapterSpec));

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { PromptRendererV2 } from '@medhelm/core';
+import type { AnnotatorV1, PromptRendererV2 } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import type { RetryPolicy } from '@medhelm/http';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
@@ -113,7 +113,11 @@ async function runLeased(
   }
   if (needsJudges && jury === undefined) {
     warnings.add(
-      `${benchmark.id}: the LLM jury was skipped because no judges are configured, so its jury score is missing; the other metrics are computed. Configure judges with --judges gpt=<model>,llama=<model>,claude=<model> (any deployment ids or provider:model).`,
+      `${benchmark.id}: the LLM jury was skipped because no judges are configured, so its jury score is missing; the other metrics are computed. Configure judges with --judges ${juryNames(
+        annotators,
+      )
+        .map((name) => `${name}=<model>`)
+        .join(',')} (any deployment ids or provider:model).`,
     );
   }
   const resolveFile = runFileResolver(plan, context.dataSource);
@@ -278,3 +282,10 @@ async function* completedInstances(
     }
   }
 }
+
+/** The judge names to suggest: those a benchmark's jury names (a user-defined one), else HELM's. */
+function juryNames(annotators: readonly AnnotatorV1[]): readonly string[] {
+  return annotators.find((annotator) => annotator.judgeNames !== undefined)?.judgeNames ?? HELM_JUDGE_NAMES;
+}
+
+const HELM_JUDGE_NAMES = ['gpt', 'llama', 'claude'];

@@ -80,6 +80,9 @@ export function judgeRequest(prompt: string): GenerationRequest {
  *   call throws counts as an invalid reply, as HELM's failed response does; the instance never fails
  *   for it (unless the run is aborted).
  *
+ * A rubric with judges of its own (`rubric.judges`) names them in `judgeNames`, so the engine
+ * hands it only those judges of the run, in the rubric's order.
+ *
  * Beside HELM's keys, `_medhelm` records every judge's raw reply, validity and reason, schema check
  * and tokens (HELM's metric ignores keys that are not judge names). Judges are asked concurrently;
  * the engine's per-judge limiters bound them.
@@ -88,6 +91,8 @@ export function createJuryAnnotator(rubric: JuryRubric): AnnotatorV1 {
   return defineAnnotator({
     id: rubric.name,
     needsJudges: true,
+    // A jury of its own asks the run's judges of those names only (the engine hands it them).
+    ...(rubric.judges === undefined ? {} : { judgeNames: rubric.judges.map((judge) => judge.name) }),
     helmAnnotatorSpec: helmJuryAnnotatorSpec(rubric),
     judgePrompt: ({ instance, completion }) =>
       isPythonBlank(completion) ? undefined : judgePromptOf(rubric, instance, completion),

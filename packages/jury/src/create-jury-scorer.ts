@@ -21,8 +21,9 @@ import {
 /** Options of {@link createJuryScorer}. */
 export interface JuryScorerOptions {
   /**
-   * The judges whose verdicts count (HELM's `annotator_models` keys), in order. Default HELM's
-   * `gpt`, `llama`, `claude`. run_spec.json's metric spec always describes HELM's default jury.
+   * The judges whose verdicts count (HELM's `annotator_models` keys), in order. Default the
+   * rubric's own `judges`, else HELM's `gpt`, `llama`, `claude`. run_spec.json's metric spec
+   * describes the rubric's jury (HELM's default one when it has none of its own).
    */
   judgeNames?: readonly string[];
 }
@@ -35,7 +36,7 @@ export interface JuryStatNames {
   perJudge: Readonly<Record<string, string>>;
   /** `<metric>_invalid_replies`: how many judges' replies HELM dropped for the instance. */
   invalidReplies: string;
-  /** `<metric>_normalized`: (HELM score − 1) / 4, on 0–1. */
+  /** `<metric>_normalized`: (HELM score − minimum) / (maximum − minimum) of the rubric's scale, on 0–1 (none for a scale it does not know). */
   normalized: string;
   /** `<metric>_valid_only`: the mean over valid replies only; no value when there is none. */
   validOnly: string;
@@ -85,8 +86,10 @@ export function juryStatNames(
  * An instance with no jury annotation (the jury was skipped) gets no stats (`{}`).
  */
 export function createJuryScorer(rubric: JuryRubric, options: JuryScorerOptions = {}): ScorerV1 {
-  const judgeNames = options.judgeNames ?? HELM_DEFAULT_JUDGES.map((judge) => judge.name);
+  const judgeNames = options.judgeNames ?? (rubric.judges ?? HELM_DEFAULT_JUDGES).map((judge) => judge.name);
   const names = juryStatNames(rubric, judgeNames);
+  const scale =
+    rubric.scale === undefined ? { minimum: JURY_SCORE_MINIMUM, maximum: JURY_SCORE_MAXIMUM } : rubric.scale;
   const criteria = Object.keys(rubric.criteria);
   const sumNames = Object.entries(names.agreementSums) as [keyof KrippendorffSums, string][];
   return defineScorer({
@@ -95,7 +98,7 @@ export function createJuryScorer(rubric: JuryRubric, options: JuryScorerOptions 
       names.helm,
       ...Object.values(names.perJudge),
       names.invalidReplies,
-      names.normalized,
+      ...(scale === null ? [] : [names.normalized]),
       names.validOnly,
       names.noValidJudge,
       ...sumNames.map(([, name]) => name),
@@ -111,7 +114,7 @@ export function createJuryScorer(rubric: JuryRubric, options: JuryScorerOptions 
           `HELM's LLMJuryMetric raises AttributeError here: the '${rubric.name}' annotation of instance ${input.instance.id} is not a dict`,
         );
       }
-      const helmScore = llmJuryScore(annotation, judgeNames, rubric.defaultScore);
+      const helmScore = llmJuryScore(annotation, judgeNames, rubric.defaultScore ?? null);
       const validOnly = llmJuryScoreValidOnly(annotation, judgeNames).score;
       const values: Record<string, number | null> = { [names.helm]: helmScore };
       for (const judge of judgeNames) {
@@ -120,7 +123,8 @@ export function createJuryScorer(rubric: JuryRubric, options: JuryScorerOptions 
           : null;
       }
       values[names.invalidReplies] = invalidReplies(annotation, judgeNames);
-      values[names.normalized] = (helmScore - JURY_SCORE_MINIMUM) / (JURY_SCORE_MAXIMUM - JURY_SCORE_MINIMUM);
+      if (scale !== null)
+        values[names.normalized] = (helmScore - scale.minimum) / (scale.maximum - scale.minimum);
       values[names.validOnly] = validOnly;
       values[names.noValidJudge] = validOnly === null ? 1 : 0;
       const sums = agreementSums(annotation, judgeNames, criteria);

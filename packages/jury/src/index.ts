@@ -19,6 +19,7 @@ export {
   helmAnnotatorModels,
   helmJuryAnnotatorSpec,
   helmJuryMetricSpec,
+  LLM_AS_JURY_ANNOTATOR_CLASS_NAME,
   LLM_JURY_METRIC_CLASS_NAME,
 } from './helm-jury-specs.ts';
 export {

@@ -16,8 +16,25 @@ export interface JuryRubric {
   readonly helmAnnotatorClassName: string;
   /** The LLMJuryMetric's `metric_name`, e.g. `aci_bench_accuracy`. */
   readonly metricName: string;
-  /** The LLMJuryMetric's `default_score` as the run spec sets it (HELM: 1.0 for MedHELM's benchmarks). */
-  readonly defaultScore: number;
+  /**
+   * The LLMJuryMetric's `default_score` as the run spec sets it (HELM: 1.0 for MedHELM's benchmarks).
+   * Absent: the metric's own default, 0.0, and the metric spec has no `default_score` (HELM's
+   * configurable benchmark).
+   */
+  readonly defaultScore?: number;
+  /**
+   * A jury of the user's own (HELM's configurable benchmark: the `judges` of its YAML), in order:
+   * its annotator asks only the run's judges of these names (a run lacking one is refused before any
+   * request), files their verdicts under these names, and run_spec.json lists them. Absent: HELM's
+   * default jury (`judges.yaml`), answered by whichever judges the run configures.
+   */
+  readonly judges?: readonly HelmJudge[];
+  /**
+   * The score range the judge prompt asks for: MedHELM's 1–5 when absent. `null` for a range the
+   * jury does not know (a user's prompt): then no `_normalized` stat, and the strict reply schema
+   * checks only that each score is an integer.
+   */
+  readonly scale?: { readonly minimum: number; readonly maximum: number } | null;
 }
 
 /** One judge as HELM's `judges.yaml` names it. */

@@ -45,7 +45,10 @@ export type JudgeReply = ValidJudgeReply | InvalidJudgeReply;
  * does not look at the score's type or range: the jury metric reads them later. The `schemaValid`
  * check is our stricter second opinion and never changes `valid`.
  */
-export function parseJudgeReply(reply: string, rubric: Pick<JuryRubric, 'criteria'>): JudgeReply {
+export function parseJudgeReply(
+  reply: string,
+  rubric: Pick<JuryRubric, 'criteria'> & Partial<Pick<JuryRubric, 'scale'>>,
+): JudgeReply {
   const first = reply.indexOf('{');
   const last = reply.lastIndexOf('}');
   const matched = first !== -1 && last > first;
@@ -83,7 +86,7 @@ export function parseJudgeReply(reply: string, rubric: Pick<JuryRubric, 'criteri
 function invalid(
   reason: string,
   verdict?: unknown,
-  rubric?: Pick<JuryRubric, 'criteria'>,
+  rubric?: Pick<JuryRubric, 'criteria'> & Partial<Pick<JuryRubric, 'scale'>>,
 ): InvalidJudgeReply {
   // A reply HELM drops never conforms to the strict schema, which requires every key HELM checks.
   const schemaReason = rubric === undefined ? reason : (checkJudgeReplySchema(rubric, verdict) ?? reason);

@@ -8,9 +8,9 @@ import { HELM_DEFAULT_JUDGES, type JuryRubric } from './jury-rubric.ts';
  * `prompt_text` says it is simulated.
  */
 export function simulatedJuryAnnotation(
-  rubric: Pick<JuryRubric, 'criteria'>,
+  rubric: Pick<JuryRubric, 'criteria'> & Partial<Pick<JuryRubric, 'judges'>>,
   score: number,
-  judgeNames: readonly string[] = HELM_DEFAULT_JUDGES.map((judge) => judge.name),
+  judgeNames: readonly string[] = (rubric.judges ?? HELM_DEFAULT_JUDGES).map((judge) => judge.name),
 ): Record<string, unknown> {
   const annotation: Record<string, unknown> = { prompt_text: '(simulated jury: no judge was asked)' };
   for (const judge of judgeNames) {
@@ -37,7 +37,9 @@ export function simulatedJuryAnnotation(
  *
  * `describeBenchmarkContract(benchmark, { ...juryContractOptions(rubric), packageJsonPath, loadContext })`
  */
-export function juryContractOptions(rubric: Pick<JuryRubric, 'criteria'>): {
+export function juryContractOptions(
+  rubric: Pick<JuryRubric, 'criteria'> & Partial<Pick<JuryRubric, 'judges'>>,
+): {
   juryAnnotations: (quality: 'best' | 'worst') => unknown;
   mainMetricMaximum: number;
 } {

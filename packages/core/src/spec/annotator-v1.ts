@@ -59,6 +59,11 @@ export interface AnnotatorV1 {
    * instance then has no annotation from it and the run says the jury was skipped.
    */
   readonly needsJudges: boolean;
+  /**
+   * The run's judges it asks, by name, in this order (a user-defined benchmark's own jury); a run
+   * whose judges lack one of them is refused before any request. Absent: every judge of the run.
+   */
+  readonly judgeNames?: readonly string[];
   /** The annotation: any JSON-serializable value. Throwing leaves the instance without it (recorded). */
   annotate(input: AnnotateInputV1, context: AnnotatorContextV1): Promise<unknown>;
   /**

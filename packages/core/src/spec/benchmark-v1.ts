@@ -36,6 +36,16 @@ export interface HelmScenarioDescriptionV1 {
   groups: readonly string[];
 }
 
+/** What a benchmark's `configure` gets besides its arguments. */
+export interface BenchmarkConfigureContextV1 {
+  /**
+   * Resolves a path an argument names (e.g. a config file) as the run resolves `data_path=`:
+   * relative to the working directory of `medhelm run`. Conformance checks resolve it in the
+   * vectors' data folder, which was HELM's working directory when the vectors were made.
+   */
+  resolvePath(path: string): string;
+}
+
 /**
  * The arguments a benchmark takes in a run entry (`ehrshot:subject=lab_anemia,max_length=1000`),
  * as HELM's run spec function takes them. The engine validates them with `schema` (values as
@@ -47,8 +57,11 @@ export interface BenchmarkArgumentsV1 {
    * Use `z.enum([...])` for a closed set: the error then lists the accepted values.
    */
   readonly schema: z.ZodType<Record<string, unknown>>;
-  /** The benchmark for validated arguments (HELM's run spec function with them; its `runSpecName` included). */
-  configure(args: Readonly<Record<string, unknown>>): BenchmarkV1;
+  /**
+   * The benchmark for validated arguments (HELM's run spec function with them; its `runSpecName`
+   * included). `context` resolves paths the arguments name; absent: they are used as written.
+   */
+  configure(args: Readonly<Record<string, unknown>>, context?: BenchmarkConfigureContextV1): BenchmarkV1;
   /**
    * The arguments that reproduce a conformance vector's `deviation` (a HELM constant changed to
    * make the vector, e.g. EHRSHOT's `max_labels_per_task`), as documented options of `schema`;

@@ -5,6 +5,7 @@ import {
   type GenerationRequest,
   type GenerationResult,
   type IdentifiedInstance,
+  type JudgeV1,
   toMedHelmError,
 } from '@medhelm/core';
 
@@ -18,8 +19,9 @@ export interface InstanceAnnotations {
 
 /**
  * Runs each annotator of the benchmark on one completed instance, keeping what earlier invocations
- * already annotated (`previous`). Annotators that need judges are left out when the run has none;
- * one that throws leaves the instance without its annotation, with the reason.
+ * already annotated (`previous`). Each annotator gets the run's judges it names (`judgeNames`), else
+ * all of them; one that needs judges is left out when it gets none; one that throws leaves the
+ * instance without its annotation, with the reason.
  */
 export async function annotateInstance(
   annotators: readonly AnnotatorV1[],
@@ -39,7 +41,8 @@ export async function annotateInstance(
       annotations[annotator.id] = previous[annotator.id];
       continue;
     }
-    if (annotator.needsJudges && context.judges.length === 0) continue;
+    const judges = judgesOf(annotator, context.judges);
+    if (annotator.needsJudges && judges.length === 0) continue;
     try {
       annotations[annotator.id] = await annotator.annotate(
         {
@@ -49,7 +52,7 @@ export async function annotateInstance(
           completion: input.result.completions[0]?.text ?? '',
           ...(input.resolveFile === undefined ? {} : { resolveFile: input.resolveFile }),
         },
-        context,
+        { ...context, judges },
       );
     } catch (error) {
       // A run stopped meanwhile (Ctrl-C, --max-cost) must not save the instance as unannotatable.
@@ -58,4 +61,11 @@ export async function annotateInstance(
     }
   }
   return { annotations, errors };
+}
+
+/** The run's judges an annotator asks: those it names, in its order, else every one of them. */
+export function judgesOf(annotator: AnnotatorV1, judges: readonly JudgeV1[]): readonly JudgeV1[] {
+  const names = annotator.judgeNames;
+  if (names === undefined) return judges;
+  return names.flatMap((name) => judges.filter((judge) => judge.name === name));
 }

@@ -1,16 +1,17 @@
-import { type BenchmarkV1, ConfigError } from '@medhelm/core';
+import { type BenchmarkConfigureContextV1, type BenchmarkV1, ConfigError } from '@medhelm/core';
 
 /**
  * The benchmark a run entry asks for: `args` (the entry's keys that are neither run expanders nor
  * `data_path`) validated with the benchmark's argument schema and handed to its `configure`. A
  * benchmark without arguments refuses any; an unknown or invalid argument is a ConfigError naming
- * the benchmark, the argument and what is accepted.
+ * the benchmark, the argument and what is accepted. `context` resolves the paths arguments name.
  */
 export function configureBenchmark(
   benchmark: BenchmarkV1,
   args: ReadonlyArray<readonly [string, string]>,
   entry: string,
   engineKeys: readonly string[],
+  context?: BenchmarkConfigureContextV1,
 ): BenchmarkV1 {
   const definition = benchmark.arguments;
   if (definition === undefined) {
@@ -34,7 +35,7 @@ export function configureBenchmark(
       hint: `${benchmark.id} takes ${accepted.length === 0 ? 'no arguments' : accepted.join(', ')}; every run entry also takes ${engineKeys.join(', ')}.`,
     });
   }
-  return definition.configure(parsed.data);
+  return definition.configure(parsed.data, context);
 }
 
 /** The argument names of a zod object schema (its shape), for messages; empty for other schemas. */

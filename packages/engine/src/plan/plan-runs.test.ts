@@ -172,6 +172,26 @@ describe('planRuns with benchmark arguments', () => {
     );
   });
 
+  it("hands configure a resolver for the paths arguments name, the run's own (data_path= uses it too)", () => {
+    const { benchmarks, providers } = registries();
+    const base = fakeBenchmark('configurable');
+    benchmarks.register({
+      ...base,
+      arguments: {
+        schema: z.strictObject({ config_path: z.string() }),
+        configure: (args, context) => ({
+          ...base,
+          description: context?.resolvePath(String(args.config_path)) ?? 'no resolver',
+        }),
+      },
+    });
+    const entry = parseRunEntry('configurable:config_path=my.yaml,model=baseline:a,data_path=d');
+    const [plan] = planRuns([entry], { benchmarks, providers }, { resolvePath: (path) => `/work/${path}` });
+    expect(plan?.benchmark.description).toBe('/work/my.yaml');
+    expect(plan?.dataPath).toBe('/work/d');
+    expect(planRuns([entry], { benchmarks, providers })[0]?.benchmark.description).toBe('no resolver');
+  });
+
   it('refuses two different entries that HELM would give the same run name', () => {
     expect(() =>
       planRuns(

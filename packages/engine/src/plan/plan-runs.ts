@@ -76,7 +76,10 @@ export interface PlanOptions {
    * price from a models file, the built-in table or flags). Default: the names alone, no settings.
    */
   resolveDeployment?: DeploymentResolver;
-  /** Resolves a `data_path=` value (relative to the current directory); default: as given. */
+  /**
+   * Resolves a `data_path=` value, and paths that benchmark arguments name (relative to the
+   * current directory); default: as given.
+   */
   resolvePath?: (path: string) => string;
 }
 
@@ -137,6 +140,7 @@ function planRun(
     entry.args.filter(([key]) => !engineKeys.includes(key)),
     description,
     engineKeys,
+    options.resolvePath === undefined ? undefined : { resolvePath: options.resolvePath },
   );
   const dataPath = values.get(DATA_PATH_KEY);
   let adapterSpec: HelmAdapterSpec = {
