@@ -5,6 +5,10 @@ import { readTextFile } from './read-text-file.ts';
 /** One data row of a CSV file, keyed by the header row's column names. */
 export interface CsvRecord {
   record: Record<string, string>;
+  /** The row's fields in file order (a repeated column name keeps each of its fields here). */
+  fields: readonly string[];
+  /** The header row's fields, as written. */
+  header: readonly string[];
   /** 1-based line of the file where the record starts (a quoted field may span several lines). */
   line: number;
   /** 1-based data row number (the header row is not counted). */
@@ -24,9 +28,15 @@ export interface ReadCsvOptions {
   newline?: 'python-text-mode' | 'preserve';
   /** Field delimiter; `,` by default. */
   delimiter?: string;
+  /**
+   * Also skip lines of only spaces and tabs, as pandas' `read_csv` does (`skip_blank_lines`);
+   * Python's csv module reads them as a one-field row. Default false.
+   */
+  skipWhitespaceLines?: boolean;
 }
 
 const LINE_BREAK = /\r\n|\r|\n/g;
+const WHITESPACE_ONLY = /^[ \t]*$/;
 
 /**
  * Reads a CSV file with a header row, yielding one record per data row in file order. Entirely
@@ -77,6 +87,13 @@ export async function* readCsvRecords(path: string, options: ReadCsvOptions = {}
   for (const { fields, end } of parsed) {
     const line = nextRecordLine();
     previousEnd = end;
+    if (
+      options.skipWhitespaceLines === true &&
+      fields.length === 1 &&
+      WHITESPACE_ONLY.test(fields[0] ?? '')
+    ) {
+      continue;
+    }
     if (header === undefined) {
       header = fields;
       continue;
@@ -91,7 +108,7 @@ export async function* readCsvRecords(path: string, options: ReadCsvOptions = {}
     // fromEntries defines own properties, so a column named "__proto__" stays an ordinary key;
     // for a repeated column name the last one wins, as in Python's DictReader.
     const entries = header.map((name, index): [string, string] => [name, fields[index] ?? '']);
-    yield { record: Object.fromEntries(entries), line, row };
+    yield { record: Object.fromEntries(entries), fields, header, line, row };
   }
   if (parseError !== undefined) {
     throw new DatasetLoadError(`Malformed CSV: ${(parseError as Error).message}`, {
