@@ -95,11 +95,19 @@ async function checkPromptsFolder(
     add(
       await check(benchmark.conformanceVariant ?? benchmark, {
         vectorsFile: join(folder, file),
-        dataDirectory: join(options.dataRoot, benchmarkId),
+        dataDirectory: join(options.dataRoot, DATA_FOLDERS[benchmarkId] ?? benchmarkId),
       }),
     );
   }
 }
+
+/**
+ * Data folders of the vector sets not named after their benchmark: the user-defined benchmark's
+ * inputs are in `medhelm_configurable/`, after HELM's scenario file (medhelm_configurable_scenario.py).
+ */
+export const DATA_FOLDERS: Readonly<Record<string, string>> = {
+  medhelm_configurable_benchmark: 'medhelm_configurable',
+};
 
 function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;

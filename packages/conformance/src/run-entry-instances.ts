@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import {
   type BenchmarkV1,
   compilePromptTemplate,
@@ -46,8 +47,9 @@ NO_PROVIDERS.register(
 /**
  * The instances of `runEntry` (default: the benchmark id alone) over the files in `dataDirectory`,
  * exactly as `medhelm run` would select and render them: the entry's arguments configure the
- * benchmark (plus `deviationArguments` for a vector made with a HELM constant changed), its
- * expanders change the adapter spec, HELM's downsampling picks and orders the instances.
+ * benchmark (plus `deviationArguments` for a vector made with a HELM constant changed; paths they
+ * name are resolved in `dataDirectory`), its expanders change the adapter spec, HELM's
+ * downsampling picks and orders the instances.
  */
 export async function runEntryInstances(
   benchmark: BenchmarkV1,
@@ -64,10 +66,13 @@ export async function runEntryInstances(
   }
   const benchmarks = new Registry<BenchmarkV1>('benchmark');
   benchmarks.register({ ...benchmark, id: entry.benchmarkId });
-  const [plan] = planRuns([{ benchmarkId: entry.benchmarkId, args, deployment: NO_MODEL }], {
-    benchmarks,
-    providers: NO_PROVIDERS,
-  });
+  // HELM made the vectors with the data folder as its working directory: paths the entry's
+  // arguments name (a benchmark config) are resolved there.
+  const [plan] = planRuns(
+    [{ benchmarkId: entry.benchmarkId, args, deployment: NO_MODEL }],
+    { benchmarks, providers: NO_PROVIDERS },
+    { resolvePath: (path) => resolve(options.dataDirectory, path) },
+  );
   if (plan === undefined) throw new Error(`no run for ${options.runEntry}`);
   const selection = await selectRunInstances(plan, { kind: 'directory', path: options.dataDirectory });
   const render = compilePromptTemplate(plan.benchmark.prompt, plan.adapterSpec);
