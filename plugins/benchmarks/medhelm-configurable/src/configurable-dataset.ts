@@ -1,0 +1,135 @@
+import {
+  DatasetLoadError,
+  type DatasetLoaderV1,
+  defineDatasetLoader,
+  type Instance,
+  reference,
+  TEST_SPLIT,
+} from '@medhelm/core';
+import { parsePythonJson } from '@medhelm/json';
+import { fillFormatTemplate, templateFields } from './python-format-template.ts';
+import type { BenchmarkConfig } from './read-benchmark-config.ts';
+import { formatPandasValue, isPandasMissing, type PandasValue, readPandasCsv } from './read-pandas-csv.ts';
+
+/** How a placeholder without a CSV column is filled: refused (ours) or `""` on every row (HELM's). */
+export type AbsentPlaceholders = 'refuse' | 'empty';
+
+const CORRECT_ANSWER = 'correct_answer';
+const INCORRECT_ANSWERS = 'incorrect_answers';
+
+/**
+ * The instances of a user-defined benchmark, as HELM's MedHELMConfigurableScenario makes them:
+ * the CSV read as `pd.read_csv` reads it (see `readPandasCsv`), then for each row in order the
+ * prompt template filled with the row's cells as Python prints them (`"007"` → `7`, an empty cell
+ * → `nan`), and the references: `correct_answer` (tagged correct), then each string of the JSON
+ * list `incorrect_answers`. All instances are in the test split.
+ *
+ * Before any instance, and so before any model call: the CSV must have a column for every
+ * placeholder (HELM fills a missing one with `""`; `absentPlaceholders: 'empty'` does too) and a
+ * `correct_answer` column unless `jury_score` is the only metric (HELM's ValueError). A cell HELM
+ * would crash on (an `incorrect_answers` cell that is empty or not a JSON list of strings) is a
+ * DatasetLoadError naming the file, line and column. Cells that print as `nan` in a prompt or
+ * reference are reported, with their rows, as a warning.
+ */
+export function createConfigurableDataset(
+  config: BenchmarkConfig,
+  options: { absentPlaceholders?: AbsentPlaceholders } = {},
+): DatasetLoaderV1 {
+  const absentPlaceholders = options.absentPlaceholders ?? 'refuse';
+  const fields = templateFields(config.templateParts);
+  const juryOnly = config.metrics.length === 1 && config.metrics[0]?.name === 'jury_score';
+  const file = config.datasetFile.path;
+  return defineDatasetLoader({
+    access: config.access,
+    license: 'the data owner’s',
+    upstream: { url: config.file },
+    // The files are the YAML's own paths, read as they are (never from --data-dir or a download).
+    files: [],
+    obtain: `the files ${config.file} names: its prompt_file and dataset_file`,
+    async *load(context) {
+      for (const note of config.notes) context.warn?.(note);
+      const table = await readPandasCsv(file, context.signal);
+      const columnIndex = new Map(table.columns.map((column, index) => [column, index]));
+      const absent = fields.filter((field) => !columnIndex.has(field.name));
+      if (absent.length > 0 && absentPlaceholders === 'refuse') {
+        const names = absent.map((field) => `{${field.name}} (line ${field.line})`).join(', ');
+        throw new DatasetLoadError(
+          `The prompt template ${config.promptFile.path} uses ${names}, but the CSV has no such column (its columns: ${table.columns.join(', ')}).`,
+          {
+            location: { file, line: 1, field: absent[0]?.name ?? '' },
+            hint: 'Add the column to the CSV or correct the placeholder. (HELM fills a placeholder without a column with "" on every row, which hides the mistake.)',
+          },
+        );
+      }
+      if (fields.some((field) => field.name === INCORRECT_ANSWERS)) {
+        throw new DatasetLoadError(
+          `The prompt template ${config.promptFile.path} uses {incorrect_answers}, which HELM prints as a Python list; it cannot be a placeholder here.`,
+          { location: { file, line: 1, field: INCORRECT_ANSWERS } },
+        );
+      }
+      if (!columnIndex.has(CORRECT_ANSWER) && !juryOnly) {
+        throw new DatasetLoadError(
+          "Dataset must contain 'correct_answer' column unless using jury_score as the only metric.",
+          {
+            location: { file, line: 1, field: CORRECT_ANSWER },
+            hint: `${config.file} scores ${config.metrics.map((metric) => metric.name).join(', ')}, which compare the answer with correct_answer.`,
+          },
+        );
+      }
+      const missingCells = new Map<string, number[]>();
+      const noteMissing = (column: string, row: number) => {
+        const rows = missingCells.get(column) ?? [];
+        rows.push(row);
+        missingCells.set(column, rows);
+      };
+      const instances: Instance[] = [];
+      for (const row of table.rows) {
+        const cell = (column: string): PandasValue | undefined => {
+          const index = columnIndex.get(column);
+          return index === undefined ? undefined : row.values[index];
+        };
+        const text = fillFormatTemplate(config.templateParts, (name) => {
+          const value = cell(name);
+          if (value === undefined) return '';
+          if (isPandasMissing(value)) noteMissing(name, row.line);
+          return formatPandasValue(value);
+        });
+        const references = [];
+        const correct = cell(CORRECT_ANSWER);
+        if (correct !== undefined) {
+          if (isPandasMissing(correct)) noteMissing(CORRECT_ANSWER, row.line);
+          references.push(reference(formatPandasValue(correct), true));
+        }
+        const incorrect = cell(INCORRECT_ANSWERS);
+        if (incorrect !== undefined) {
+          for (const answer of incorrectAnswers(incorrect, file, row.line))
+            references.push(reference(answer, false));
+        }
+        instances.push({ input: { text }, references, split: TEST_SPLIT });
+      }
+      for (const [column, lines] of missingCells) {
+        context.warn?.(
+          `${file}: ${column} is empty (or an NA string such as NA or None) on line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}; pandas reads it as NaN, so the ${column === CORRECT_ANSWER ? 'reference' : 'prompt'} says "nan" there, as in HELM.`,
+        );
+      }
+      yield* instances;
+    },
+  });
+}
+
+/** HELM's `json.loads` of an `incorrect_answers` cell, which must give a list of strings. */
+function incorrectAnswers(value: PandasValue, file: string, line: number): string[] {
+  const fail = (problem: string) =>
+    new DatasetLoadError(`incorrect_answers ${problem}; HELM's scenario would crash on it.`, {
+      location: { file, line, field: INCORRECT_ANSWERS },
+      hint: 'Write a JSON list of strings, e.g. ["No"] (in a CSV cell: "[""No""]"), or [] for none.',
+    });
+  if (value.kind !== 'str')
+    throw fail(`is ${isPandasMissing(value) ? 'empty' : formatPandasValue(value)}, not a JSON list`);
+  const parsed = parsePythonJson(value.value);
+  if (!parsed.ok) throw fail(`is not valid JSON (${parsed.error.message})`);
+  if (!Array.isArray(parsed.value)) throw fail('is not a JSON list');
+  if (!parsed.value.every((answer) => typeof answer === 'string'))
+    throw fail('holds something other than strings');
+  return parsed.value as string[];
+}
