@@ -72,6 +72,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       collect,
     )
     .option('--conf-paths <file>', 'a HELM run-entries conf file (repeatable)', collect)
+    .option(
+      '--benchmark-config <yaml>',
+      'a benchmark of your own (HELM medhelm_configurable_benchmark YAML), run with --models: short for --run-entries medhelm_configurable_benchmark:config_path=<yaml> (repeatable)',
+      collect,
+    )
     .option('--suite <name>', 'suite name: runs go to <output-path>/runs/<suite>/', 'latest')
     .option('--max-eval-instances <n>', 'evaluate at most n instances per run, downsampled exactly as HELM')
     .option('-o, --output-path <dir>', 'output folder', 'benchmark_output')

@@ -122,8 +122,9 @@ export const ModelsFileSchema = z
       .meta({ description: 'Deployment id (what --models takes) → settings.' }),
     judges: z
       .record(
-        z.string().regex(/^[a-z][a-z0-9_-]*$/, {
-          error: 'judge names use lower-case letters, digits, "_" and "-" (HELM: gpt, llama, claude)',
+        z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, {
+          error:
+            'judge names use letters, digits, ".", "_", "/" and "-" (HELM: gpt, llama, claude; a benchmark of your own may name its judges after their deployments, e.g. openai/gpt-4o-2024-05-13)',
         }),
         z.string({ error: 'must be a deployment id or <provider>:<model>' }).min(1),
         { error: 'must be a mapping from judge name to a deployment id' },
@@ -131,7 +132,7 @@ export const ModelsFileSchema = z
       .optional()
       .meta({
         description:
-          "The LLM jury for open-ended benchmarks, in order: judge name (HELM's are gpt, llama, claude) → a deployment id of this file, a built-in id, or <provider>:<model>. `--judges` replaces it.",
+          "The LLM jury for open-ended benchmarks, in order: judge name (HELM's are gpt, llama, claude; a user-defined benchmark's are the names in its YAML) → a deployment id of this file, a built-in id, or <provider>:<model>. `--judges` replaces it.",
       }),
   })
   .meta({

@@ -38,6 +38,15 @@ describe('resolveJudges', () => {
     expect(judges.map((judge) => [judge.name, judge.deployment.modelId])).toEqual([['solo', 'llama3.3:70b']]);
   });
 
+  it("takes a user-defined benchmark's judge names, which name deployments", () => {
+    const judges = resolveJudges(
+      'openai/gpt-4o-2024-05-13=gpt-4o-2024-05-13,Qwen2.5=ollama:qwen2.5',
+      undefined,
+      {},
+    );
+    expect(judges.map((judge) => judge.name)).toEqual(['openai/gpt-4o-2024-05-13', 'Qwen2.5']);
+  });
+
   it('has no judges when neither says any', () => {
     expect(resolveJudges(undefined, undefined, {})).toEqual([]);
     expect(resolveJudges('  ', undefined, {})).toEqual([]);
@@ -46,7 +55,8 @@ describe('resolveJudges', () => {
   it('names what is wrong with a --judges item', () => {
     expect(() => resolveJudges('gpt', undefined, {})).toThrow(ConfigError);
     expect(() => resolveJudges('gpt', undefined, {})).toThrow('--judges: "gpt" is not name=model.');
-    expect(() => resolveJudges('GPT=gpt-4o', undefined, {})).toThrow('is not a judge name');
+    expect(() => resolveJudges('-gpt=gpt-4o', undefined, {})).toThrow('is not a judge name');
+    expect(() => resolveJudges('g pt=gpt-4o', undefined, {})).toThrow('is not a judge name');
     expect(() => resolveJudges('gpt=gpt-4o,gpt=gpt-4o', undefined, {})).toThrow(
       '--judges names "gpt" twice.',
     );

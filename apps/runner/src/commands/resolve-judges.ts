@@ -3,8 +3,11 @@ import type { JudgeDeployment } from '@medhelm/engine';
 import type { ModelsConfig } from '@medhelm/model-config';
 import { resolveModelDeploymentSettings } from './resolve-model-deployment-settings.ts';
 
-/** A judge name as HELM's `annotator_models` keys are written (`gpt`, `llama`, `claude`). */
-const JUDGE_NAME = /^[a-z][a-z0-9_-]*$/;
+/**
+ * A judge name as HELM's `annotator_models` keys are written: `gpt`, `llama`, `claude`, or a
+ * user-defined benchmark's judge, named after its deployment (`openai/gpt-4o-2024-05-13`).
+ */
+const JUDGE_NAME = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 const JUDGES_HINT =
   "Write --judges gpt=<model>,llama=<model>,claude=<model>, where each <model> is a deployment id (from --models-file or built in, e.g. gpt-4o) or <provider>:<model>; HELM's jury is gpt=gpt-4o-2024-05-13, llama=Llama-3.3-70B-Instruct, claude=claude-3-7-sonnet-20250219.";
@@ -36,7 +39,7 @@ export function resolveJudges(
     const model = item.slice(equals + 1);
     if (!JUDGE_NAME.test(name)) {
       throw new ConfigError(
-        `--judges: "${name}" is not a judge name (lower-case letters, digits, - and _).`,
+        `--judges: "${name}" is not a judge name (letters, digits, ".", "_", "/" and "-", starting with a letter or digit).`,
         {
           hint: JUDGES_HINT,
         },

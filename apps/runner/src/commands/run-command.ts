@@ -29,6 +29,9 @@ import {
   runEntryDeploymentResolver,
 } from './resolve-model-deployment-settings.ts';
 
+/** The benchmark `--benchmark-config` runs (@medhelm/benchmark-medhelm-configurable reads the YAML). */
+const CONFIGURABLE_BENCHMARK_ID = 'medhelm_configurable_benchmark';
+
 /** Options of `medhelm run`, as commander parses them. */
 export interface RunCommandOptions extends PluginSelectionOptions {
   benchmarks?: string;
@@ -36,6 +39,8 @@ export interface RunCommandOptions extends PluginSelectionOptions {
   modelsFile?: string;
   runEntries?: string[];
   confPaths?: string[];
+  /** `--benchmark-config <yaml>`: a user-defined benchmark, run on each of `--models`. */
+  benchmarkConfig?: string[];
   suite: string;
   maxEvalInstances?: string;
   outputPath: string;
@@ -191,8 +196,15 @@ export function neededPluginsForRun(options: RunCommandOptions, io: CliIo): Need
   for (const judge of resolveJudges(options.judges, config, io.env))
     providers.add(judge.deployment.providerId);
   const runConfig = readRunConfigOption(options, io);
+  const configured = (options.benchmarkConfig ?? []).length > 0 ? [CONFIGURABLE_BENCHMARK_ID] : [];
   return {
-    benchmark: [...new Set([...splitList(options.benchmarks), ...entries.map((entry) => entry.benchmarkId)])],
+    benchmark: [
+      ...new Set([
+        ...splitList(options.benchmarks),
+        ...entries.map((entry) => entry.benchmarkId),
+        ...configured,
+      ]),
+    ],
     provider: [...providers],
     scorer: [...new Set(Object.values(runConfig?.scorers ?? {}).flat())],
   };
@@ -214,16 +226,20 @@ function collectEntries(
   for (const description of options.runEntries ?? []) entries.push(parseRunEntry(description));
   for (const path of options.confPaths ?? []) entries.push(...readConfFile(path));
   const benchmarkIds = splitList(options.benchmarks);
+  const configs = options.benchmarkConfig ?? [];
   const models = splitList(options.models);
-  if (benchmarkIds.length > 0 || models.length > 0) {
-    if (benchmarkIds.length === 0)
+  if (benchmarkIds.length > 0 || configs.length > 0 || models.length > 0) {
+    if (benchmarkIds.length === 0 && configs.length === 0)
       throw new ConfigError('--models was given without --benchmarks.', {
         hint: `Known benchmarks: ${benchmarks.ids().join(', ')}.`,
       });
     if (models.length === 0) {
-      throw new ConfigError('--benchmarks was given without --models.', {
-        hint: 'Pass --models <provider>:<model> or a deployment id. For a first try: --models baseline:first-option.',
-      });
+      throw new ConfigError(
+        `${benchmarkIds.length > 0 ? '--benchmarks' : '--benchmark-config'} was given without --models.`,
+        {
+          hint: 'Pass --models <provider>:<model> or a deployment id. For a first try: --models baseline:first-option.',
+        },
+      );
     }
     const byHelmDeployment = new Map<string, string>();
     const deployments = models.map((model) => {
@@ -237,22 +253,33 @@ function collectEntries(
       byHelmDeployment.set(deployment.helmDeployment, model);
       return deployment;
     });
+    const bases: RunEntry[] = [];
     for (const benchmarkId of benchmarkIds) {
       // A benchmark id alone runs the MedHELM leaderboard's entries for it (e.g. EHRSHOT's subjects).
       const leaderboard = benchmarks.get(benchmarkId).leaderboardRunEntries ?? [benchmarkId];
       for (const description of leaderboard) {
-        const base = parseRunEntry(description, `the ${benchmarkId} benchmark's leaderboard run entries`);
-        for (const deployment of deployments) {
-          entries.push({
-            benchmarkId: base.benchmarkId,
-            args: [
-              ...base.args,
-              ['model', deployment.helmModel],
-              ['model_deployment', deployment.helmDeployment],
-            ],
-            deployment,
-          });
-        }
+        bases.push(parseRunEntry(description, `the ${benchmarkId} benchmark's leaderboard run entries`));
+      }
+    }
+    // --benchmark-config: the user's YAML, read and checked by its benchmark's `configure` (the path
+    // resolved against the working directory, like any config_path=).
+    for (const config of configs) {
+      bases.push({
+        benchmarkId: benchmarks.get(CONFIGURABLE_BENCHMARK_ID).id,
+        args: [['config_path', config]],
+      });
+    }
+    for (const base of bases) {
+      for (const deployment of deployments) {
+        entries.push({
+          benchmarkId: base.benchmarkId,
+          args: [
+            ...base.args,
+            ['model', deployment.helmModel],
+            ['model_deployment', deployment.helmDeployment],
+          ],
+          deployment,
+        });
       }
     }
   }
