@@ -88,6 +88,23 @@ function writeModelsFile(cwd: string, baseUrl: string, { candidateLocal = true }
   );
 }
 
+/** `medhelm run` of the jury benchmark on the models file's candidate, with `extra` arguments. */
+function runLocal(cwd: string, extra: readonly string[]) {
+  return runCli(
+    [
+      'run',
+      '--benchmark-config',
+      'notes.yaml',
+      '--models-file',
+      'models.yaml',
+      '--models',
+      'candidate',
+      ...extra,
+    ],
+    { cwd },
+  );
+}
+
 describe('the README example of a user-defined benchmark', () => {
   it('runs as written, from the files the README shows, and prints the README’s results', {
     timeout: 120_000,
@@ -163,22 +180,7 @@ describe('a user-defined benchmark judged by the jury its YAML names', () => {
     closers.push(() => server.close());
     const cwd = juryBenchmark();
     writeModelsFile(cwd, server.baseUrl);
-    const result = await runCli(
-      [
-        'run',
-        '--benchmark-config',
-        'notes.yaml',
-        '--models-file',
-        'models.yaml',
-        '--models',
-        'candidate',
-        '--judges',
-        'judge-b=judge-b,judge-a=judge-a',
-        '--suite',
-        'local',
-      ],
-      { cwd },
-    );
+    const result = await runLocal(cwd, ['--judges', 'judge-b=judge-b,judge-a=judge-a', '--suite', 'local']);
     expect(result.exitCode, result.stderr).toBe(0);
     const calls = server.requests.map((request) => (request.body as { model?: string }).model);
     expect(calls.filter((model) => model === 'candidate')).toHaveLength(2);
@@ -209,20 +211,7 @@ describe('a user-defined benchmark judged by the jury its YAML names', () => {
     closers.push(() => server.close());
     const cwd = juryBenchmark();
     writeModelsFile(cwd, server.baseUrl);
-    const result = await runCli(
-      [
-        'run',
-        '--benchmark-config',
-        'notes.yaml',
-        '--models-file',
-        'models.yaml',
-        '--models',
-        'candidate',
-        '--judges',
-        'judge-a=judge-a',
-      ],
-      { cwd },
-    );
+    const result = await runLocal(cwd, ['--judges', 'judge-a=judge-a']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('the run has no judge named "judge-b"');
     expect(server.requestCount).toBe(0);
@@ -233,10 +222,7 @@ describe('a user-defined benchmark judged by the jury its YAML names', () => {
     closers.push(() => server.close());
     const cwd = juryBenchmark();
     writeModelsFile(cwd, server.baseUrl, { candidateLocal: false });
-    const result = await runCli(
-      ['run', '--benchmark-config', 'notes.yaml', '--models-file', 'models.yaml', '--models', 'candidate'],
-      { cwd },
-    );
+    const result = await runLocal(cwd, []);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('medhelm_configurable_benchmark holds private data');
     expect(server.requestCount).toBe(0);
