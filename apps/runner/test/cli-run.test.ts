@@ -237,7 +237,7 @@ describe('medhelm run: bad input', () => {
     );
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(
-      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, dischargeme, ehr_sql, ehrshot, head_qa, med_dialog, med_mcqa, med_qa, medalign, medbullets, medcalc_bench, medec, medhallu, medi_qa, medication_qa, mimic_bhc, mimic_rrs, mimiciv_billing_code, mtsamples_procedures, mtsamples_replicate, n2c2_ct_matching, pubmed_qa, race_based_med.',
+      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, dischargeme, ehr_sql, ehrshot, head_qa, med_dialog, med_mcqa, med_qa, medalign, medbullets, medcalc_bench, medec, medhallu, medhelm_configurable_benchmark, medi_qa, medication_qa, mimic_bhc, mimic_rrs, mimiciv_billing_code, mtsamples_procedures, mtsamples_replicate, n2c2_ct_matching, pubmed_qa, race_based_med.',
     );
   });
 
@@ -307,6 +307,9 @@ describe('medhelm list', () => {
     'n2c2_ct_matching',
   ];
 
+  // HELM's user-defined benchmark (not on the leaderboard): private unless its YAML says otherwise.
+  const USER_DEFINED = ['medhelm_configurable_benchmark'];
+
   it('lists the public closed-ended, public open-ended and gated benchmarks as JSON', async () => {
     const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
     expect(result.exitCode).toBe(0);
@@ -318,8 +321,13 @@ describe('medhelm list', () => {
       PUBLIC_OPEN_ENDED,
     );
     expect(rows.map((row) => row.id).filter((id) => GATED.includes(id))).toEqual(GATED);
-    expect(rows).toHaveLength(PUBLIC_CLOSED_ENDED.length + PUBLIC_OPEN_ENDED.length + GATED.length);
-    for (const row of rows) expect(row.access, row.id).toBe(GATED.includes(row.id) ? 'gated' : 'public');
+    expect(rows).toHaveLength(
+      PUBLIC_CLOSED_ENDED.length + PUBLIC_OPEN_ENDED.length + GATED.length + USER_DEFINED.length,
+    );
+    for (const row of rows) {
+      const access = GATED.includes(row.id) ? 'gated' : USER_DEFINED.includes(row.id) ? 'private' : 'public';
+      expect(row.access, row.id).toBe(access);
+    }
   });
 
   it('shows category, subcategory, access tier and headline metric in the table', async () => {
@@ -348,6 +356,7 @@ describe('medhelm list', () => {
       }>;
       const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
       for (const row of JSON.parse(result.stdout) as ListedBenchmark[]) {
+        if (USER_DEFINED.includes(row.id)) continue;
         const entry = catalogue.find((candidate) => candidate.name === row.id);
         expect(entry, row.id).toBeDefined();
         // A subcategory may carry a remark too: "Documenting Patient Visits (per run-entries comment)".

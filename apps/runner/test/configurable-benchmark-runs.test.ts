@@ -229,7 +229,9 @@ describe('a user-defined benchmark judged by the jury its YAML names', () => {
   });
 });
 
-describe('a user-defined benchmark with a mistake stops before any request, exit code 2, naming it', () => {
+describe('a user-defined benchmark with a mistake stops before any request, exit code 2, naming it', {
+  timeout: 120_000,
+}, () => {
   const files = {
     'bench.yaml':
       'name: B\ndescription: d\nprompt_file: prompt.txt\ndataset_file: data.csv\nmetrics:\n  - name: exact_match\n',
@@ -261,6 +263,24 @@ describe('a user-defined benchmark with a mistake stops before any request, exit
       'uses {ward} (line 2), but the CSV has no such column (its columns: question, correct_answer)',
     );
     expect(existsRunDirectory(result.stdout)).toBe(false);
+  });
+
+  it('but not a row HELM would crash on: the run reports it, with its line, and completes', async () => {
+    const cwd = folderWith({
+      ...files,
+      'data.csv': 'question,correct_answer,incorrect_answers\nIs it?,Yes,"[""No""]"\nIs it not?,No,\n',
+    });
+    const result = await runCli(
+      ['run', '--benchmark-config', 'bench.yaml', '--models', 'baseline:first-option', '--suite', 'rows'],
+      { cwd },
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      `${join(cwd, 'data.csv')}, line 3: incorrect_answers is empty, not a JSON list, on which HELM's scenario would crash; this row is evaluated without incorrect answers.`,
+    );
+    const output = new RunOutput(cwd, 'rows');
+    expect(output.testMean('B', 'num_instances')).toBe(2);
+    expect(output.instancesWith('B', 'exact_match')).toEqual(['id0', 'id1']);
   });
 
   it('a missing benchmark config', async () => {

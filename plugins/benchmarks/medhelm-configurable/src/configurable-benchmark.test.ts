@@ -194,20 +194,25 @@ describe("a user's dataset, read as HELM's scenario reads it", () => {
     expect(instances[0]?.references).toEqual([]);
   });
 
-  it('refuses an incorrect_answers cell HELM would crash on, naming the line', async () => {
-    const run = (cell: string) =>
-      instancesOf(
+  it('warns, naming the line, of an incorrect_answers cell HELM would crash on, and keeps the row', async () => {
+    const run = async (cell: string) => {
+      const { instances, warnings } = await instancesOf(
         benchmarkWith(
           '  - name: exact_match',
           `question,correct_answer,incorrect_answers\nQ1,Yes,[]\nQ2,No,${cell}\n`,
         ),
       );
-    await expect(run('')).rejects.toThrow('incorrect_answers is empty, not a JSON list');
-    await expect(run('No')).rejects.toThrow(/incorrect_answers is not valid JSON/);
-    await expect(run('"""No"""')).rejects.toThrow('incorrect_answers is not a JSON list');
-    await expect(run('[1]')).rejects.toThrow(
-      expect.objectContaining({ location: expect.objectContaining({ line: 3, field: 'incorrect_answers' }) }),
-    );
+      expect(instances[1]?.references).toEqual([{ output: { text: 'No' }, tags: ['correct'] }]);
+      return warnings;
+    };
+    expect(await run('')).toEqual([
+      expect.stringMatching(
+        /data\.csv, line 3: incorrect_answers is empty, not a JSON list, on which HELM's scenario would crash; this row is evaluated without incorrect answers\./,
+      ),
+    ]);
+    expect((await run('No'))[0]).toContain('incorrect_answers is not valid JSON');
+    expect((await run('"""No"""'))[0]).toContain('incorrect_answers is not a JSON list,');
+    expect((await run('[1]'))[0]).toContain('incorrect_answers holds something other than strings');
   });
 
   it('prints cells as pandas reads them and warns where a prompt says "nan"', async () => {

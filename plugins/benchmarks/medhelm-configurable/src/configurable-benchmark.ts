@@ -53,6 +53,10 @@ export function createConfigurableBenchmark(options: ConfigurableBenchmarkOption
   const base = configuredBenchmark(readBenchmarkConfig(EXAMPLE_CONFIG_PATH), options);
   return {
     ...base,
+    // What `medhelm list` shows: every run configures it from the user's YAML.
+    displayName: 'User-defined benchmark',
+    description:
+      "A benchmark of your own in HELM's format (a YAML, a prompt template, a CSV): medhelm run --benchmark-config <yaml>. Registered with a SYNTHETIC ten-row example.",
     arguments: {
       schema: z.strictObject({
         config_path: z.string({

@@ -26,10 +26,11 @@ const INCORRECT_ANSWERS = 'incorrect_answers';
  *
  * Before any instance, and so before any model call: the CSV must have a column for every
  * placeholder (HELM fills a missing one with `""`; `absentPlaceholders: 'empty'` does too) and a
- * `correct_answer` column unless `jury_score` is the only metric (HELM's ValueError). A cell HELM
- * would crash on (an `incorrect_answers` cell that is empty or not a JSON list of strings) is a
- * DatasetLoadError naming the file, line and column. Cells that print as `nan` in a prompt or
- * reference are reported, with their rows, as a warning.
+ * `correct_answer` column unless `jury_score` is the only metric (HELM's ValueError). An
+ * `incorrect_answers` cell HELM would crash on (empty, or not a JSON list of strings) is a warning
+ * naming the file and line (HELM's scenario stops the whole run there), and the row is evaluated
+ * with its correct answer only. Cells that print as `nan` in a prompt or reference are reported,
+ * with their lines, as a warning.
  */
 export function createConfigurableDataset(
   config: BenchmarkConfig,
@@ -102,8 +103,13 @@ export function createConfigurableDataset(
         }
         const incorrect = cell(INCORRECT_ANSWERS);
         if (incorrect !== undefined) {
-          for (const answer of incorrectAnswers(incorrect, file, row.line))
-            references.push(reference(answer, false));
+          const answers = incorrectAnswers(incorrect);
+          if (typeof answers === 'string') {
+            // HELM's scenario stops the whole run here; this row goes on with its correct answer only.
+            context.warn?.(
+              `${file}, line ${row.line}: incorrect_answers ${answers}, on which HELM's scenario would crash; this row is evaluated without incorrect answers. Write a JSON list of strings, e.g. ["No"] (in a CSV cell: "[""No""]"), or [] for none.`,
+            );
+          } else for (const answer of answers) references.push(reference(answer, false));
         }
         instances.push({ input: { text }, references, split: TEST_SPLIT });
       }
@@ -117,19 +123,14 @@ export function createConfigurableDataset(
   });
 }
 
-/** HELM's `json.loads` of an `incorrect_answers` cell, which must give a list of strings. */
-function incorrectAnswers(value: PandasValue, file: string, line: number): string[] {
-  const fail = (problem: string) =>
-    new DatasetLoadError(`incorrect_answers ${problem}; HELM's scenario would crash on it.`, {
-      location: { file, line, field: INCORRECT_ANSWERS },
-      hint: 'Write a JSON list of strings, e.g. ["No"] (in a CSV cell: "[""No""]"), or [] for none.',
-    });
+/** HELM's `json.loads` of an `incorrect_answers` cell: its strings, or what is wrong with it. */
+function incorrectAnswers(value: PandasValue): string[] | string {
   if (value.kind !== 'str')
-    throw fail(`is ${isPandasMissing(value) ? 'empty' : formatPandasValue(value)}, not a JSON list`);
+    return `is ${isPandasMissing(value) ? 'empty' : formatPandasValue(value)}, not a JSON list`;
   const parsed = parsePythonJson(value.value);
-  if (!parsed.ok) throw fail(`is not valid JSON (${parsed.error.message})`);
-  if (!Array.isArray(parsed.value)) throw fail('is not a JSON list');
+  if (!parsed.ok) return `is not valid JSON (${parsed.error.message})`;
+  if (!Array.isArray(parsed.value)) return 'is not a JSON list';
   if (!parsed.value.every((answer) => typeof answer === 'string'))
-    throw fail('holds something other than strings');
+    return 'holds something other than strings';
   return parsed.value as string[];
 }
