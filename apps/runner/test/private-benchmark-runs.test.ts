@@ -1,9 +1,13 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
+import { RunOutput } from './run-output.ts';
 import {
   describeTieredBenchmarkRuns,
   packageDirectory,
   type TieredBenchmarkRow,
+  temporaryDirectory,
 } from './tiered-benchmark-runs.ts';
 
 // The four private benchmarks of Stanford's MedHELM leaderboard (CLEAR, NoteExtract,
@@ -138,3 +142,53 @@ const PRIVATE_BENCHMARKS: TieredBenchmarkRow[] = [
 ];
 
 describeTieredBenchmarkRuns('private', PRIVATE_BENCHMARKS);
+
+describe('private run entries: condition= and data_path', () => {
+  it("read data_path as HELM's run entries give it: CLEAR's folder of workbooks, the others' one CSV file", {
+    timeout: 120_000,
+  }, async () => {
+    const cwd = temporaryDirectory();
+    // CLEAR: the folder holding <condition>.xlsx (here only the one the entry needs).
+    const workbooks = join(cwd, 'clear-notes');
+    mkdirSync(workbooks);
+    copyFileSync(
+      join(packageDirectory('benchmark-clear'), 'data', 'liver_disease.xlsx'),
+      join(workbooks, 'liver_disease.xlsx'),
+    );
+    // MentalHealth: the file itself, under a name of the health system's own.
+    const dialogues = join(cwd, 'counseling-2026-12.csv');
+    copyFileSync(
+      join(packageDirectory('benchmark-mental-health'), 'data', 'processed_dialogues.csv'),
+      dialogues,
+    );
+    const result = await runCli(
+      [
+        'run',
+        '--run-entries',
+        `clear:condition=liver_disease,max_eval_instances=100,model=baseline:first-option,data_path=${workbooks}`,
+        '--run-entries',
+        `mental_health:model_deployment=baseline/first-option,data_path=${dialogues}`,
+        '--suite',
+        'paths',
+      ],
+      { cwd },
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      `clear: ${join(workbooks, 'liver_disease.xlsx')}: no answer choice is correct for row 3`,
+    );
+    const output = new RunOutput(cwd, 'paths');
+    expect(output.testMean('clear:condition=liver_disease', 'num_instances')).toBe(3);
+    expect(output.testMean('mental_health', 'num_instances')).toBe(5);
+  });
+
+  it('refuses a condition CLEAR does not have, listing the 13', async () => {
+    const result = await runCli(
+      ['run', '--run-entries', 'clear:condition=depression,model=baseline:first-option', '--sample'],
+      { cwd: temporaryDirectory() },
+    );
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('clear argument "condition"');
+    expect(result.stderr).toContain('"alcohol_dependence"|"attention_deficit_hyperactivity_disorder"');
+  });
+});

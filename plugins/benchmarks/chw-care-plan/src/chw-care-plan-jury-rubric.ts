@@ -1,4 +1,4 @@
-import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
+import { medhelmJudgePromptEnding, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -26,39 +26,14 @@ Carefully analyze the <response>.
 For each of the following categories, rate the response on a scale of 1 to 5 (1 = very poor, 5 = excellent),
 and provide a short justification for your score.
 
-Evaluation Criteria:
-Accuracy (1-5)
-- Is all the information in the response factually correct?
-
-Structure (1-5)
-- Does the response contain all parts for the provided note generation structure?
-
-Clarity (1-5)
-- Is the response easy to understand for a clinician?
-
-Output Format:
-Output the evaluation as a single valid JSON object matching the following structure:
-{
-    "accuracy": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "structure": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "clarity": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    }
-}
-
-Ensure the output is valid JSON:
-- Use **double quotes** (") for all keys and string values.
-- When quoting text or sections inside the explanations, use escaped double quotes (") to
-  maintain valid JSON formatting.
-- Do not include any additional information in the output.
-`;
+${medhelmJudgePromptEnding({
+  accuracy: '- Is all the information in the response factually correct?',
+  completeness: '- Does the response contain all parts for the provided note generation structure?',
+  clarity: '- Is the response easy to understand for a clinician?',
+  replyInstruction: 'Output the evaluation as a single valid JSON object matching the following structure:',
+  explanation: 'Explain why this score was given.',
+  secondCriterion: 'structure',
+})}`;
 
 /**
  * What MedHELM's jury judges for chw_care_plan: HELM's CHWCarePlanAnnotator (annotator name
