@@ -90,3 +90,4 @@ export {
   xmlTextContent,
 } from './read-xml-document.ts';
 export { readZipEntries, type ZipEntries, type ZipEntryInfo } from './read-zip-entries.ts';
+export { requireColumns } from './require-columns.ts';

@@ -1,14 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import {
   type DatasetFileV1,
-  DatasetLoadError,
   type DatasetLoaderV1,
   defineDatasetLoader,
   type Instance,
   reference,
   TEST_SPLIT,
 } from '@medhelm/core';
-import { isPandasNa, pandasStr, readPandasCsv } from '@medhelm/datasets';
+import { isPandasNa, pandasStr, readPandasCsv, requireColumns } from '@medhelm/datasets';
 
 /** The column HELM reads: the physician's ("MO") care plan note, both the input and the reference. */
 export const CHW_CARE_PLAN_NOTE_COLUMN = 'MO Note';
@@ -99,12 +98,11 @@ export function createChwCarePlanDataset(): DatasetLoaderV1 {
     async *load(context) {
       const path = await context.resolveFile(CHW_CARE_PLAN_FILE);
       const frame = await readPandasCsv(path);
-      if (!frame.columns.includes(CHW_CARE_PLAN_NOTE_COLUMN)) {
-        throw new DatasetLoadError(
-          `No "${CHW_CARE_PLAN_NOTE_COLUMN}" column (the file has ${frame.columns.map((column) => `"${column}"`).join(', ')}); HELM reads each row's "${CHW_CARE_PLAN_NOTE_COLUMN}". Name the column of the care plan notes "${CHW_CARE_PLAN_NOTE_COLUMN}".`,
-          { location: { file: path, field: CHW_CARE_PLAN_NOTE_COLUMN } },
-        );
-      }
+      requireColumns(
+        frame,
+        [CHW_CARE_PLAN_NOTE_COLUMN],
+        `HELM reads each row's "${CHW_CARE_PLAN_NOTE_COLUMN}" (KeyError without it). Name the column of the care plan notes "${CHW_CARE_PLAN_NOTE_COLUMN}".`,
+      );
       for (const row of frame.rows) {
         context.signal?.throwIfAborted();
         const note = row.cells.get(CHW_CARE_PLAN_NOTE_COLUMN);

@@ -181,7 +181,6 @@ describe('clear data HELM reads as nothing', () => {
     expect(DatasetLoadError.isInstance(error), String(error)).toBe(true);
     expect((error as DatasetLoadError).location).toEqual({
       file: join(scratch, 'chronic_pain.xlsx'),
-      row: 1,
       field: 'result_human',
     });
     expect((error as DatasetLoadError).message).toContain('(it has "note_id", "text", "label")');

@@ -2,14 +2,13 @@ import { fileURLToPath } from 'node:url';
 import {
   correctReferences,
   type DatasetFileV1,
-  DatasetLoadError,
   type DatasetLoaderV1,
   defineDatasetLoader,
   type Instance,
   reference,
   TEST_SPLIT,
 } from '@medhelm/core';
-import { isPandasNa, type PandasCell, pandasStr, readPandasExcel } from '@medhelm/datasets';
+import { isPandasNa, type PandasCell, pandasStr, readPandasExcel, requireColumns } from '@medhelm/datasets';
 import { pythonStrip } from '@medhelm/python-text';
 import { CLEAR_CONDITION_TEXT, type ClearCondition, clearAnswerChoices } from './clear-conditions.ts';
 
@@ -90,13 +89,11 @@ export function createClearDataset(condition: ClearCondition): DatasetLoaderV1 {
     async *load(context) {
       const path = await context.resolveFile(file);
       const frame = await readPandasExcel(path);
-      const missing = CLEAR_COLUMNS.filter((column) => !frame.columns.includes(column));
-      if (missing.length > 0) {
-        throw new DatasetLoadError(
-          `The first sheet's header row lacks ${missing.map((column) => `"${column}"`).join(', ')} (it has ${frame.columns.map((column) => `"${column}"`).join(', ') || 'no columns'}); HELM reads the note from "text" and the label from "result_human".`,
-          { location: { file: path, row: 1, field: missing[0] as string } },
-        );
-      }
+      requireColumns(
+        frame,
+        CLEAR_COLUMNS,
+        'HELM reads the note from "text" and the label from "result_human" (without them it reads every row as empty and runs nothing).',
+      );
       const unscorable: { row: number; label: string; empty: boolean }[] = [];
       for (const row of frame.rows) {
         context.signal?.throwIfAborted();

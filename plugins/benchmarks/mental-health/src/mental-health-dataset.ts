@@ -8,7 +8,14 @@ import {
   reference,
   TEST_SPLIT,
 } from '@medhelm/core';
-import { isPandasNa, type PandasCell, pandasRowLocation, pandasStr, readPandasCsv } from '@medhelm/datasets';
+import {
+  isPandasNa,
+  type PandasCell,
+  pandasRowLocation,
+  pandasStr,
+  readPandasCsv,
+  requireColumns,
+} from '@medhelm/datasets';
 
 /** The columns HELM reads: the dialogue's topic and type, the conversation so far, and the counselor's actual reply. */
 export const MENTAL_HEALTH_COLUMNS = [
@@ -75,13 +82,11 @@ export function createMentalHealthDataset(): DatasetLoaderV1 {
     async *load(context) {
       const path = await context.resolveFile(MENTAL_HEALTH_FILE);
       const frame = await readPandasCsv(path);
-      const missing = MENTAL_HEALTH_COLUMNS.filter((column) => !frame.columns.includes(column));
-      if (missing.length > 0) {
-        throw new DatasetLoadError(
-          `The header row lacks ${missing.map((column) => `"${column}"`).join(', ')}; HELM reads ${MENTAL_HEALTH_COLUMNS.join(', ')} from every row.`,
-          { location: { file: path, field: missing[0] as string } },
-        );
-      }
+      requireColumns(
+        frame,
+        MENTAL_HEALTH_COLUMNS,
+        `HELM reads ${MENTAL_HEALTH_COLUMNS.join(', ')} from every row (KeyError without them).`,
+      );
       for (const row of frame.rows) {
         context.signal?.throwIfAborted();
         const cell = (column: (typeof MENTAL_HEALTH_COLUMNS)[number]) => row.cells.get(column) as PandasCell;

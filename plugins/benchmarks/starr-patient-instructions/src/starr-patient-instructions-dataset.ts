@@ -1,14 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import {
   type DatasetFileV1,
-  DatasetLoadError,
   type DatasetLoaderV1,
   defineDatasetLoader,
   type Instance,
   reference,
   TEST_SPLIT,
 } from '@medhelm/core';
-import { readCsvRecords } from '@medhelm/datasets';
+import { readCsvRecords, requireColumns } from '@medhelm/datasets';
 import { pythonStrip } from '@medhelm/python-text';
 
 /**
@@ -90,14 +89,17 @@ export function createStarrPatientInstructionsDataset(): DatasetLoaderV1 {
     obtain: STARR_PATIENT_INSTRUCTIONS_OBTAIN,
     async *load(context) {
       const path = await context.resolveFile(STARR_PATIENT_INSTRUCTIONS_FILE);
+      let checked = false;
       for await (const { record } of readCsvRecords(path)) {
         context.signal?.throwIfAborted();
-        const missing = STARR_PATIENT_INSTRUCTIONS_COLUMNS.filter((column) => !Object.hasOwn(record, column));
-        if (missing.length > 0) {
-          throw new DatasetLoadError(
-            `The header row lacks ${missing.map((column) => `"${column}"`).join(', ')}; HELM reads ${STARR_PATIENT_INSTRUCTIONS_COLUMNS.join(', ')} and would drop every row without them.`,
-            { location: { file: path, field: missing[0] as string } },
+        if (!checked) {
+          // Every record has the header's columns: the first one shows them.
+          requireColumns(
+            { file: path, columns: Object.keys(record) },
+            STARR_PATIENT_INSTRUCTIONS_COLUMNS,
+            `HELM reads ${STARR_PATIENT_INSTRUCTIONS_COLUMNS.join(', ')} and would drop every row without them.`,
           );
+          checked = true;
         }
         const instance = starrPatientInstructionsInstance(record as unknown as StarrPatientInstructionsCase);
         if (instance !== undefined) yield instance;
