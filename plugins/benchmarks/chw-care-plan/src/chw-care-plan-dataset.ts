@@ -2,12 +2,17 @@ import { fileURLToPath } from 'node:url';
 import {
   type DatasetFileV1,
   type DatasetLoaderV1,
-  defineDatasetLoader,
   type Instance,
   reference,
   TEST_SPLIT,
 } from '@medhelm/core';
-import { isPandasNa, pandasStr, readPandasCsv, requireColumns } from '@medhelm/datasets';
+import {
+  defineFileDatasetLoader,
+  isPandasNa,
+  pandasStr,
+  readPandasCsv,
+  requireColumns,
+} from '@medhelm/datasets';
 
 /** The column HELM reads: the physician's ("MO") care plan note, both the input and the reference. */
 export const CHW_CARE_PLAN_NOTE_COLUMN = 'MO Note';
@@ -89,14 +94,13 @@ export function chwCarePlanInstance(note: string): Instance {
  * A file without an `MO Note` column (HELM: KeyError) is a DatasetLoadError naming it.
  */
 export function createChwCarePlanDataset(): DatasetLoaderV1 {
-  return defineDatasetLoader({
+  return defineFileDatasetLoader({
     access: 'private',
     license: 'Stanford-internal; not released',
     upstream: { url: 'https://crfm.stanford.edu/helm/medhelm/' },
     files: [CHW_CARE_PLAN_FILE],
     obtain: CHW_CARE_PLAN_OBTAIN,
-    async *load(context) {
-      const path = await context.resolveFile(CHW_CARE_PLAN_FILE);
+    async *read(path) {
       const frame = await readPandasCsv(path);
       requireColumns(
         frame,
@@ -104,7 +108,6 @@ export function createChwCarePlanDataset(): DatasetLoaderV1 {
         `HELM reads each row's "${CHW_CARE_PLAN_NOTE_COLUMN}" (KeyError without it). Name the column of the care plan notes "${CHW_CARE_PLAN_NOTE_COLUMN}".`,
       );
       for (const row of frame.rows) {
-        context.signal?.throwIfAborted();
         const note = row.cells.get(CHW_CARE_PLAN_NOTE_COLUMN);
         if (note === undefined || isPandasNa(note)) continue;
         yield chwCarePlanInstance(pandasStr(note));

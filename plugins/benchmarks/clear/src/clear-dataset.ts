@@ -3,12 +3,18 @@ import {
   correctReferences,
   type DatasetFileV1,
   type DatasetLoaderV1,
-  defineDatasetLoader,
   type Instance,
   reference,
   TEST_SPLIT,
 } from '@medhelm/core';
-import { isPandasNa, type PandasCell, pandasStr, readPandasExcel, requireColumns } from '@medhelm/datasets';
+import {
+  defineFileDatasetLoader,
+  isPandasNa,
+  type PandasCell,
+  pandasStr,
+  readPandasExcel,
+  requireColumns,
+} from '@medhelm/datasets';
 import { pythonStrip } from '@medhelm/python-text';
 import { CLEAR_CONDITION_TEXT, type ClearCondition, clearAnswerChoices } from './clear-conditions.ts';
 
@@ -80,14 +86,13 @@ export function clearInstance(condition: ClearCondition, text: string, label: st
  */
 export function createClearDataset(condition: ClearCondition): DatasetLoaderV1 {
   const file = clearFile(condition);
-  return defineDatasetLoader({
+  return defineFileDatasetLoader({
     access: 'private',
     license: 'Stanford-internal; not released',
     upstream: { url: 'https://www.nature.com/articles/s41746-024-01377-1' },
     files: [file],
     obtain: CLEAR_OBTAIN,
-    async *load(context) {
-      const path = await context.resolveFile(file);
+    async *read(path, _file, context) {
       const frame = await readPandasExcel(path);
       requireColumns(
         frame,
@@ -96,7 +101,6 @@ export function createClearDataset(condition: ClearCondition): DatasetLoaderV1 {
       );
       const unscorable: { row: number; label: string; empty: boolean }[] = [];
       for (const row of frame.rows) {
-        context.signal?.throwIfAborted();
         const cell = (column: (typeof CLEAR_COLUMNS)[number]) => row.cells.get(column) as PandasCell;
         const label = pythonStrip(pandasStr(cell('result_human')));
         const instance = clearInstance(condition, pythonStrip(pandasStr(cell('text'))), label);

@@ -3,12 +3,12 @@ import {
   type DatasetFileV1,
   DatasetLoadError,
   type DatasetLoaderV1,
-  defineDatasetLoader,
   type Instance,
   reference,
   TEST_SPLIT,
 } from '@medhelm/core';
 import {
+  defineFileDatasetLoader,
   isPandasNa,
   type PandasCell,
   pandasRowLocation,
@@ -73,14 +73,13 @@ export function mentalHealthInstance(row: MentalHealthRow): Instance {
  * after every model call; we stop before any.
  */
 export function createMentalHealthDataset(): DatasetLoaderV1 {
-  return defineDatasetLoader({
+  return defineFileDatasetLoader({
     access: 'private',
     license: 'Not released (MedHELM lists it as private)',
     upstream: { url: 'https://crfm.stanford.edu/helm/medhelm/' },
     files: [MENTAL_HEALTH_FILE],
     obtain: MENTAL_HEALTH_OBTAIN,
-    async *load(context) {
-      const path = await context.resolveFile(MENTAL_HEALTH_FILE);
+    async *read(path) {
       const frame = await readPandasCsv(path);
       requireColumns(
         frame,
@@ -88,7 +87,6 @@ export function createMentalHealthDataset(): DatasetLoaderV1 {
         `HELM reads ${MENTAL_HEALTH_COLUMNS.join(', ')} from every row (KeyError without them).`,
       );
       for (const row of frame.rows) {
-        context.signal?.throwIfAborted();
         const cell = (column: (typeof MENTAL_HEALTH_COLUMNS)[number]) => row.cells.get(column) as PandasCell;
         const gold = cell('gold_counselor_response');
         if (isPandasNa(gold)) {

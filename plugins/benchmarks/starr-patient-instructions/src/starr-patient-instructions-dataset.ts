@@ -2,12 +2,11 @@ import { fileURLToPath } from 'node:url';
 import {
   type DatasetFileV1,
   type DatasetLoaderV1,
-  defineDatasetLoader,
   type Instance,
   reference,
   TEST_SPLIT,
 } from '@medhelm/core';
-import { readCsvRecords, requireColumns } from '@medhelm/datasets';
+import { defineFileDatasetLoader, readCsvRecords, requireColumns } from '@medhelm/datasets';
 import { pythonStrip } from '@medhelm/python-text';
 
 /**
@@ -81,17 +80,15 @@ export function starrPatientInstructionsInstance(row: StarrPatientInstructionsCa
  * is one too (HELM would crash on the `None` of a short row, or ignore the extra fields).
  */
 export function createStarrPatientInstructionsDataset(): DatasetLoaderV1 {
-  return defineDatasetLoader({
+  return defineFileDatasetLoader({
     access: 'private',
     license: 'Stanford STARR data (Stanford-internal); not released',
     upstream: { url: 'https://crfm.stanford.edu/helm/medhelm/' },
     files: [STARR_PATIENT_INSTRUCTIONS_FILE],
     obtain: STARR_PATIENT_INSTRUCTIONS_OBTAIN,
-    async *load(context) {
-      const path = await context.resolveFile(STARR_PATIENT_INSTRUCTIONS_FILE);
+    async *read(path) {
       let checked = false;
       for await (const { record } of readCsvRecords(path)) {
-        context.signal?.throwIfAborted();
         if (!checked) {
           // Every record has the header's columns: the first one shows them.
           requireColumns(
