@@ -237,7 +237,7 @@ describe('medhelm run: bad input', () => {
     );
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(
-      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, dischargeme, ehr_sql, ehrshot, head_qa, med_dialog, med_mcqa, med_qa, medalign, medbullets, medcalc_bench, medec, medhallu, medi_qa, medication_qa, mimic_bhc, mimic_rrs, mimiciv_billing_code, mtsamples_procedures, mtsamples_replicate, n2c2_ct_matching, pubmed_qa, race_based_med.',
+      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, dischargeme, ehr_sql, ehrshot, head_qa, med_dialog, med_mcqa, med_qa, medalign, medbullets, medcalc_bench, medec, medhallu, medi_qa, medication_qa, mimic_bhc, mimic_rrs, mimiciv_billing_code, mtsamples_procedures, mtsamples_replicate, n2c2_ct_matching, pubmed_qa, race_based_med, shc_bmt_med, shc_cdi_med, shc_conf_med, shc_ent_med, shc_gip_med, shc_privacy_med, shc_proxy_med, shc_ptbm_med, shc_sei_med, shc_sequoia_med.',
     );
   });
 
@@ -307,7 +307,21 @@ describe('medhelm list', () => {
     'n2c2_ct_matching',
   ];
 
-  it('lists the public closed-ended, public open-ended and gated benchmarks as JSON', async () => {
+  // The private benchmarks installed with the runner (they run on a health system's own records).
+  const PRIVATE = [
+    'shc_bmt_med',
+    'shc_cdi_med',
+    'shc_conf_med',
+    'shc_ent_med',
+    'shc_gip_med',
+    'shc_privacy_med',
+    'shc_proxy_med',
+    'shc_ptbm_med',
+    'shc_sei_med',
+    'shc_sequoia_med',
+  ];
+
+  it('lists the public closed-ended, public open-ended, gated and private benchmarks as JSON', async () => {
     const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
     expect(result.exitCode).toBe(0);
     const rows = JSON.parse(result.stdout) as ListedBenchmark[];
@@ -318,8 +332,14 @@ describe('medhelm list', () => {
       PUBLIC_OPEN_ENDED,
     );
     expect(rows.map((row) => row.id).filter((id) => GATED.includes(id))).toEqual(GATED);
-    expect(rows).toHaveLength(PUBLIC_CLOSED_ENDED.length + PUBLIC_OPEN_ENDED.length + GATED.length);
-    for (const row of rows) expect(row.access, row.id).toBe(GATED.includes(row.id) ? 'gated' : 'public');
+    expect(rows.map((row) => row.id).filter((id) => PRIVATE.includes(id))).toEqual(PRIVATE);
+    expect(rows).toHaveLength(
+      PUBLIC_CLOSED_ENDED.length + PUBLIC_OPEN_ENDED.length + GATED.length + PRIVATE.length,
+    );
+    for (const row of rows) {
+      const access = GATED.includes(row.id) ? 'gated' : PRIVATE.includes(row.id) ? 'private' : 'public';
+      expect(row.access, row.id).toBe(access);
+    }
   });
 
   it('shows category, subcategory, access tier and headline metric in the table', async () => {
