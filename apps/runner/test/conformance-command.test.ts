@@ -63,10 +63,17 @@ describe.skipIf(sharedDirectory === undefined)('medhelm conformance over the sha
       'prompts/mimic_bhc',
       'prompts/mimic_rrs',
       'prompts/mimiciv_billing_code',
+      'prompts/clear',
+      'prompts/chw_care_plan',
+      'prompts/starr_patient_instructions',
+      'prompts/mental_health',
       'jury_prompts/medalign',
       'jury_prompts/dischargeme',
       'jury_prompts/mimic_bhc',
       'jury_prompts/mimic_rrs',
+      'jury_prompts/chw_care_plan',
+      'jury_prompts/starr_patient_instructions',
+      'jury_prompts/mental_health',
     ]) {
       expect(lines).toContainEqual(
         expect.stringMatching(new RegExp(`^${family}: [1-9]\\d* passed, 0 failed$`)),

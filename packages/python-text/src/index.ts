@@ -16,6 +16,7 @@ export {
   PythonTypeError,
   PythonValueError,
 } from './python-exceptions.ts';
+export { pythonFloatRepr } from './python-float-repr.ts';
 export { parsePythonInt, pythonInt, pythonTrueDivide } from './python-int.ts';
 export { pythonLower } from './python-lower.ts';
 export { pythonRstrip, pythonSplit, pythonStrip } from './python-strip.ts';
