@@ -393,3 +393,35 @@ interface ListedBenchmark {
   mainMetric: string;
   mainSplit: string;
 }
+
+describe('medhelm run --sample over every public benchmark', () => {
+  it('runs each on the sample its package bundles, with the baseline, in one invocation', {
+    timeout: 180_000,
+  }, async () => {
+    const cwd = temporaryDirectory();
+    const listed = JSON.parse((await runCli(['list', '--json'], { cwd })).stdout) as ListedBenchmark[];
+    const publicIds = listed.filter((row) => row.access === 'public').map((row) => row.id);
+    expect(publicIds).toHaveLength(16);
+    const result = await runCli(
+      [
+        'run',
+        '--benchmarks',
+        publicIds.join(','),
+        '--models',
+        'baseline:first-option',
+        '--sample',
+        '--suite',
+        'all',
+      ],
+      { cwd },
+    );
+    expect(result.stderr).not.toContain('error');
+    expect(result.exitCode).toBe(0);
+    const runs = readdirSync(join(cwd, 'benchmark_output', 'runs', 'all'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name.split(/[:,]/)[0]);
+    // med_dialog runs both subsets, as the leaderboard does.
+    expect([...new Set(runs)].sort()).toEqual([...publicIds].sort());
+    expect(runs.filter((id) => id === 'med_dialog')).toHaveLength(2);
+  });
+});

@@ -44,6 +44,37 @@ describe.skipIf(sharedDirectory === undefined)('medhelm conformance over the sha
     expect(result.exitCode).toBe(0);
   });
 
+  it('passes every gated and private vector, each line under its own run entry', {
+    timeout: 300_000,
+  }, async () => {
+    const shared = sharedDirectory ?? '';
+    const result = await runCli(
+      ['conformance', join(shared, 'conformance-gated-private'), '--data-root', join(shared, 'data')],
+      { cwd: shared },
+    );
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('FAIL'))).toEqual([]);
+    expect(lines.at(-1)).toMatch(/^[1-9]\d* passed, 0 failed$/);
+    for (const family of [
+      'prompts/ehrshot',
+      'prompts/medalign',
+      'prompts/n2c2_ct_matching',
+      'prompts/dischargeme',
+      'prompts/mimic_bhc',
+      'prompts/mimic_rrs',
+      'prompts/mimiciv_billing_code',
+      'jury_prompts/medalign',
+      'jury_prompts/dischargeme',
+      'jury_prompts/mimic_bhc',
+      'jury_prompts/mimic_rrs',
+    ]) {
+      expect(lines).toContainEqual(
+        expect.stringMatching(new RegExp(`^${family}: [1-9]\\d* passed, 0 failed$`)),
+      );
+    }
+    expect(result.exitCode).toBe(0);
+  });
+
   it('prints each failing case and exits 1 when our result differs, and fails on files it does not understand', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'medhelm-vectors-'));
     const lines = readFileSync(join(sharedDirectory ?? '', 'conformance', 'exact_match.jsonl'), 'utf8')

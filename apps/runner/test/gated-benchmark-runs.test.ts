@@ -251,6 +251,10 @@ describe.each(GATED_BENCHMARKS)('the gated benchmark $id on its synthetic fixtur
     );
     for (const [run, count] of Object.entries(row.runs)) {
       expect(output.testMean(run, 'num_instances'), run).toBe(count);
+      // The results table names each run as HELM's run spec does, so a benchmark's runs can be told apart.
+      expect(result.stdout).toMatch(
+        new RegExp(`^${run}\\s+baseline/first-option\\s+${count}/${count}\\s`, 'm'),
+      );
     }
     if (row.jury) {
       expect(result.stderr).toContain('the LLM jury was skipped because no judges are configured');
