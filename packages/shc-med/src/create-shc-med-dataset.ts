@@ -1,9 +1,5 @@
-import {
-  type DatasetLoadContextV1,
-  DatasetLoadError,
-  type DatasetLoaderV1,
-  defineDatasetLoader,
-} from '@medhelm/core';
+import { type DatasetLoadContextV1, DatasetLoadError, type DatasetLoaderV1 } from '@medhelm/core';
+import { defineFileDatasetLoader } from '@medhelm/datasets';
 import { readShcMedRows, type ShcMedRow } from './read-shc-med-rows.ts';
 import type { ShcMedBenchmarkDefinition } from './shc-med-benchmark-definition.ts';
 import { type ShcMedInstances, shcMedInstances } from './shc-med-instances.ts';
@@ -30,14 +26,13 @@ export function shcMedObtain(definition: ShcMedBenchmarkDefinition): string {
  * A file with nothing to score is a DatasetLoadError before any model call.
  */
 export function createShcMedDataset(definition: ShcMedBenchmarkDefinition): DatasetLoaderV1 {
-  return defineDatasetLoader({
+  return defineFileDatasetLoader({
     access: 'private',
     license: SHC_MED_LICENSE,
     upstream: { url: definition.publication ?? MEDHELM_PAPER },
     files: [definition.file],
     obtain: shcMedObtain(definition),
-    async *load(context) {
-      const path = await context.resolveFile(definition.file);
+    async *read(path, _file, context) {
       const rows: ShcMedRow[] = [];
       for await (const row of readShcMedRows(
         path,
