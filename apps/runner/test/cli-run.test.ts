@@ -237,7 +237,7 @@ describe('medhelm run: bad input', () => {
     );
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(
-      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, chw_care_plan, clear, dischargeme, ehr_sql, ehrshot, head_qa, med_dialog, med_mcqa, med_qa, medalign, medbullets, medcalc_bench, medec, medhallu, medi_qa, medication_qa, mental_health, mimic_bhc, mimic_rrs, mimiciv_billing_code, mtsamples_procedures, mtsamples_replicate, n2c2_ct_matching, pubmed_qa, race_based_med, starr_patient_instructions.',
+      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, chw_care_plan, clear, dischargeme, ehr_sql, ehrshot, head_qa, med_dialog, med_mcqa, med_qa, medalign, medbullets, medcalc_bench, medec, medhallu, medi_qa, medication_qa, mental_health, mimic_bhc, mimic_rrs, mimiciv_billing_code, mtsamples_procedures, mtsamples_replicate, n2c2_ct_matching, pubmed_qa, race_based_med, shc_bmt_med, shc_cdi_med, shc_conf_med, shc_ent_med, shc_gip_med, shc_privacy_med, shc_proxy_med, shc_ptbm_med, shc_sei_med, shc_sequoia_med, starr_patient_instructions.',
     );
   });
 
@@ -307,8 +307,23 @@ describe('medhelm list', () => {
     'n2c2_ct_matching',
   ];
 
-  // The private benchmarks installed with the runner (Stanford-internal data: run on one's own).
-  const PRIVATE = ['chw_care_plan', 'clear', 'mental_health', 'starr_patient_instructions'];
+  // The private benchmarks installed with the runner (they run on a health system's own records).
+  const PRIVATE = [
+    'chw_care_plan',
+    'clear',
+    'mental_health',
+    'shc_bmt_med',
+    'shc_cdi_med',
+    'shc_conf_med',
+    'shc_ent_med',
+    'shc_gip_med',
+    'shc_privacy_med',
+    'shc_proxy_med',
+    'shc_ptbm_med',
+    'shc_sei_med',
+    'shc_sequoia_med',
+    'starr_patient_instructions',
+  ];
 
   it('lists the public closed-ended, public open-ended, gated and private benchmarks as JSON', async () => {
     const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
