@@ -24,6 +24,7 @@ const config: KnipConfig = {
       entry: ['scripts/build-synthetic-database.mjs', 'test/fixtures/score-once.ts'],
     },
     'plugins/benchmarks/medication-qa': { entry: ['scripts/build-fixture.ts'] },
+    'plugins/benchmarks/clear': { entry: ['scripts/build-fixtures.ts'] },
     'plugins/benchmarks/mimiciv-billing-code': { entry: ['scripts/build-synthetic-feather.ts'] },
     'plugins/benchmarks/dischargeme': { entry: ['scripts/build-fixtures.mjs'] },
     'plugins/benchmarks/ehrshot': { entry: ['scripts/build-synthetic-fixtures.mjs'] },

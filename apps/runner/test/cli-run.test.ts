@@ -237,7 +237,7 @@ describe('medhelm run: bad input', () => {
     );
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(
-      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, dischargeme, ehr_sql, ehrshot, head_qa, med_dialog, med_mcqa, med_qa, medalign, medbullets, medcalc_bench, medec, medhallu, medhelm_configurable_benchmark, medi_qa, medication_qa, mimic_bhc, mimic_rrs, mimiciv_billing_code, mtsamples_procedures, mtsamples_replicate, n2c2_ct_matching, pubmed_qa, race_based_med.',
+      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, chw_care_plan, clear, dischargeme, ehr_sql, ehrshot, head_qa, med_dialog, med_mcqa, med_qa, medalign, medbullets, medcalc_bench, medec, medhallu, medhelm_configurable_benchmark, medi_qa, medication_qa, mental_health, mimic_bhc, mimic_rrs, mimiciv_billing_code, mtsamples_procedures, mtsamples_replicate, n2c2_ct_matching, pubmed_qa, race_based_med, shc_bmt_med, shc_cdi_med, shc_conf_med, shc_ent_med, shc_gip_med, shc_privacy_med, shc_proxy_med, shc_ptbm_med, shc_sei_med, shc_sequoia_med, starr_patient_instructions.',
     );
   });
 
@@ -307,10 +307,28 @@ describe('medhelm list', () => {
     'n2c2_ct_matching',
   ];
 
+  // The private benchmarks installed with the runner (they run on a health system's own records).
+  const PRIVATE = [
+    'chw_care_plan',
+    'clear',
+    'mental_health',
+    'shc_bmt_med',
+    'shc_cdi_med',
+    'shc_conf_med',
+    'shc_ent_med',
+    'shc_gip_med',
+    'shc_privacy_med',
+    'shc_proxy_med',
+    'shc_ptbm_med',
+    'shc_sei_med',
+    'shc_sequoia_med',
+    'starr_patient_instructions',
+  ];
+
   // HELM's user-defined benchmark (not on the leaderboard): private unless its YAML says otherwise.
   const USER_DEFINED = ['medhelm_configurable_benchmark'];
 
-  it('lists the public closed-ended, public open-ended and gated benchmarks as JSON', async () => {
+  it('lists the public, gated and private benchmarks and the user-defined one as JSON', async () => {
     const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
     expect(result.exitCode).toBe(0);
     const rows = JSON.parse(result.stdout) as ListedBenchmark[];
@@ -321,11 +339,12 @@ describe('medhelm list', () => {
       PUBLIC_OPEN_ENDED,
     );
     expect(rows.map((row) => row.id).filter((id) => GATED.includes(id))).toEqual(GATED);
+    expect(rows.map((row) => row.id).filter((id) => PRIVATE.includes(id))).toEqual(PRIVATE);
     expect(rows).toHaveLength(
-      PUBLIC_CLOSED_ENDED.length + PUBLIC_OPEN_ENDED.length + GATED.length + USER_DEFINED.length,
+      PUBLIC_CLOSED_ENDED.length + PUBLIC_OPEN_ENDED.length + GATED.length + PRIVATE.length + USER_DEFINED.length,
     );
     for (const row of rows) {
-      const access = GATED.includes(row.id) ? 'gated' : USER_DEFINED.includes(row.id) ? 'private' : 'public';
+      const access = GATED.includes(row.id) ? 'gated' : PRIVATE.includes(row.id) || USER_DEFINED.includes(row.id) ? 'private' : 'public';
       expect(row.access, row.id).toBe(access);
     }
   });
@@ -382,3 +401,35 @@ interface ListedBenchmark {
   mainMetric: string;
   mainSplit: string;
 }
+
+describe('medhelm run --sample over every public benchmark', () => {
+  it('runs each on the sample its package bundles, with the baseline, in one invocation', {
+    timeout: 180_000,
+  }, async () => {
+    const cwd = temporaryDirectory();
+    const listed = JSON.parse((await runCli(['list', '--json'], { cwd })).stdout) as ListedBenchmark[];
+    const publicIds = listed.filter((row) => row.access === 'public').map((row) => row.id);
+    expect(publicIds).toHaveLength(16);
+    const result = await runCli(
+      [
+        'run',
+        '--benchmarks',
+        publicIds.join(','),
+        '--models',
+        'baseline:first-option',
+        '--sample',
+        '--suite',
+        'all',
+      ],
+      { cwd },
+    );
+    expect(result.stderr).not.toContain('error');
+    expect(result.exitCode).toBe(0);
+    const runs = readdirSync(join(cwd, 'benchmark_output', 'runs', 'all'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name.split(/[:,]/)[0]);
+    // med_dialog runs both subsets, as the leaderboard does.
+    expect([...new Set(runs)].sort()).toEqual([...publicIds].sort());
+    expect(runs.filter((id) => id === 'med_dialog')).toHaveLength(2);
+  });
+});

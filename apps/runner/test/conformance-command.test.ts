@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findSharedDirectory } from '@medhelm/testing';
@@ -37,6 +37,33 @@ describe.skipIf(sharedDirectory === undefined)('medhelm conformance over the sha
       'jury_prompts/aci_bench',
       'jury_prompts/medi_qa',
     ]) {
+      expect(lines).toContainEqual(
+        expect.stringMatching(new RegExp(`^${family}: [1-9]\\d* passed, 0 failed$`)),
+      );
+    }
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('passes every gated, private and user-defined vector file, none skipped, each line under its own run entry', {
+    timeout: 300_000,
+  }, async () => {
+    const shared = sharedDirectory ?? '';
+    const folder = join(shared, 'conformance-gated-private');
+    const result = await runCli(['conformance', folder, '--data-root', join(shared, 'data')], {
+      cwd: shared,
+    });
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('FAIL'))).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('skipped'))).toEqual([]);
+    expect(lines.at(-1)).toMatch(/^[1-9]\d* passed, 0 failed$/);
+    const families = ['prompts', 'jury_prompts'].flatMap((kind) =>
+      readdirSync(join(folder, kind))
+        .filter((file) => file.endsWith('.jsonl'))
+        .map((file) => `${kind}/${file.slice(0, -'.jsonl'.length)}`),
+    );
+    // The 7 gated and 14 private benchmarks and the user-defined one, their judge prompts too.
+    expect(families.length).toBeGreaterThanOrEqual(30);
+    for (const family of families) {
       expect(lines).toContainEqual(
         expect.stringMatching(new RegExp(`^${family}: [1-9]\\d* passed, 0 failed$`)),
       );

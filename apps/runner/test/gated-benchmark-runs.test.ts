@@ -1,45 +1,20 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { type MockModelServer, startMockModelServer } from '@medhelm/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
 import { RunOutput } from './run-output.ts';
+import {
+  describeTieredBenchmarkRuns,
+  packageDirectory,
+  type TieredBenchmarkRow,
+  temporaryDirectory,
+} from './tiered-benchmark-runs.ts';
 
 // The seven gated benchmarks, run end to end on the SYNTHETIC fixtures their packages bundle: with
 // the in-process baseline, against a local OpenAI-compatible server (judges too), refused for a
 // deployment not marked local or trusted, and stopped before any request when the data is missing.
 
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
-
-const packageDirectory = (name: string) =>
-  dirname(createRequire(import.meta.url).resolve(`@medhelm/${name}/package.json`));
-
-const temporaryDirectory = () => mkdtempSync(join(tmpdir(), 'medhelm-gated-'));
-
-interface GatedBenchmarkRow {
-  id: string;
-  /** The runs `--benchmarks <id>` makes (HELM's run spec names) and their instances on the fixtures. */
-  runs: Record<string, number>;
-  /** Whether HELM's run spec asks the LLM jury. */
-  jury: boolean;
-  /** What an empty data folder lacks, as the benchmark's README lays the folder out. */
-  missing: string[];
-  /** The candidate's answer in the local run. */
-  reply: string;
-  /** Candidate requests in the local run, where fewer than the instances (repeated prompts come from the cache). */
-  candidateCalls?: number;
-  /** What else the baseline run shows. */
-  baseline?(output: RunOutput): void;
-  /** What else the local run shows. */
-  local?(output: RunOutput, server: MockModelServer): void;
-}
-
-const GATED_BENCHMARKS: GatedBenchmarkRow[] = [
+const GATED_BENCHMARKS: TieredBenchmarkRow[] = [
   {
     id: 'ehrshot',
     runs: {
@@ -213,136 +188,7 @@ const GATED_BENCHMARKS: GatedBenchmarkRow[] = [
   },
 ];
 
-const JUDGE_NAMES = ['judge-gpt', 'judge-llama', 'judge-claude'];
-const JUDGES = ['--judges', 'gpt=judge-gpt,llama=judge-llama,claude=judge-claude'];
-
-/** A models file: the candidate (local unless told) and three local judges, all on the mock server. */
-function writeModelsFile(cwd: string, baseUrl: string, { candidateLocal = true } = {}): void {
-  const deployment = (name: string, local: boolean) =>
-    `  ${name}:\n    provider: openai-compatible\n    model: ${name}\n    baseUrl: ${baseUrl}\n${local ? '    local: true\n' : ''}`;
-  writeFileSync(
-    join(cwd, 'models.yaml'),
-    `deployments:\n${deployment('candidate', candidateLocal)}${JUDGE_NAMES.map((name) => deployment(name, true)).join('')}`,
-  );
-}
-
-/** A run's directory name: HELM's run spec name, then the model expanders. */
-function runDirectoryName(run: string, model: string): string {
-  return `${run}${run.includes(':') ? ',' : ':'}model=${model},model_deployment=${model}`;
-}
-
-describe.each(GATED_BENCHMARKS)('the gated benchmark $id on its synthetic fixtures', (row) => {
-  const instances = Object.values(row.runs).reduce((sum, count) => sum + count, 0);
-
-  it('runs with the baseline model (in process: gated data stays here), every leaderboard run entry', {
-    timeout: 120_000,
-  }, async () => {
-    const cwd = temporaryDirectory();
-    const result = await runCli(
-      ['run', '--benchmarks', row.id, '--models', 'baseline:first-option', '--sample', '--suite', 'baseline'],
-      { cwd },
-    );
-    expect(result.exitCode, result.stderr).toBe(0);
-    const output = new RunOutput(cwd, 'baseline');
-    expect(output.runNames()).toEqual(
-      Object.keys(row.runs)
-        .map((run) => runDirectoryName(run, 'baseline_first-option'))
-        .sort(),
-    );
-    for (const [run, count] of Object.entries(row.runs)) {
-      expect(output.testMean(run, 'num_instances'), run).toBe(count);
-    }
-    if (row.jury) {
-      expect(result.stderr).toContain('the LLM jury was skipped because no judges are configured');
-      expect(output.testStat(row.id, `${row.id}_accuracy`)).toBeUndefined();
-    }
-    row.baseline?.(output);
-  });
-
-  it('runs against a local OpenAI-compatible deployment, judged by local judges where HELM asks the jury', {
-    timeout: 120_000,
-  }, async () => {
-    // gpt scores every criterion 5, llama 3, claude 1: HELM's LLMJuryMetric mean is 3.
-    const server = await startMockModelServer({
-      wires: ['openai'],
-      reply: () => row.reply,
-      jury: { score: (call) => (call.model === 'judge-gpt' ? 5 : call.model === 'judge-llama' ? 3 : 1) },
-    });
-    closers.push(() => server.close());
-    const cwd = temporaryDirectory();
-    writeModelsFile(cwd, server.baseUrl);
-    const result = await runCli(
-      [
-        'run',
-        '--models-file',
-        'models.yaml',
-        '--benchmarks',
-        row.id,
-        '--models',
-        'candidate',
-        ...(row.jury ? JUDGES : []),
-        '--sample',
-        '--suite',
-        'local',
-      ],
-      { cwd },
-    );
-    expect(result.stderr).not.toContain('error');
-    expect(result.exitCode).toBe(0);
-    const calls = server.requests.map((request) => (request.body as { model?: string }).model);
-    expect(calls.filter((model) => model === 'candidate')).toHaveLength(row.candidateCalls ?? instances);
-    for (const judge of JUDGE_NAMES) {
-      expect(calls.filter((model) => model === judge)).toHaveLength(row.jury ? instances : 0);
-    }
-    const output = new RunOutput(cwd, 'local');
-    for (const [run, count] of Object.entries(row.runs)) {
-      expect(output.testMean(run, 'num_instances'), run).toBe(count);
-      if (row.jury) expect(output.testMean(run, `${row.id}_accuracy`), run).toBe(3);
-    }
-    row.local?.(output, server);
-  });
-
-  it('sends nothing to a deployment not marked local or trusted', async () => {
-    const server = await startMockModelServer({ wires: ['openai'] });
-    closers.push(() => server.close());
-    const cwd = temporaryDirectory();
-    writeModelsFile(cwd, server.baseUrl, { candidateLocal: false });
-    const result = await runCli(
-      ['run', '--models-file', 'models.yaml', '--benchmarks', row.id, '--models', 'candidate', '--sample'],
-      { cwd },
-    );
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain(`${row.id} holds gated data`);
-    expect(server.requestCount).toBe(0);
-  });
-
-  it('names the missing data and how to obtain it, before any request', async () => {
-    const server = await startMockModelServer({ wires: ['openai'] });
-    closers.push(() => server.close());
-    const cwd = temporaryDirectory();
-    writeModelsFile(cwd, server.baseUrl);
-    const empty = temporaryDirectory();
-    const result = await runCli(
-      [
-        'run',
-        '--models-file',
-        'models.yaml',
-        '--benchmarks',
-        row.id,
-        '--models',
-        'candidate',
-        '--data-dir',
-        empty,
-      ],
-      { cwd },
-    );
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('Data missing, so no run was started: ');
-    for (const name of row.missing) expect(result.stderr).toContain(`${row.id}: ${name} (in ${empty})`);
-    expect(result.stderr).toContain('Access: ');
-    expect(server.requestCount).toBe(0);
-  });
-});
+describeTieredBenchmarkRuns('gated', GATED_BENCHMARKS);
 
 describe('gated run entries: arguments and data_path', () => {
   it('take max_length= and subject= from run entries', { timeout: 120_000 }, async () => {

@@ -2,7 +2,7 @@
 export interface MedhelmJudgePromptEndingText {
   /** The line under `Accuracy (1-5)`, verbatim (most start with `- `). */
   accuracy: string;
-  /** The line under `Completeness (1-5)`, verbatim. */
+  /** The line under `Completeness (1-5)` (or under the `secondCriterion`), verbatim. */
   completeness: string;
   /** The line under `Clarity (1-5)`, verbatim. */
   clarity: string;
@@ -10,9 +10,12 @@ export interface MedhelmJudgePromptEndingText {
   replyInstruction: string;
   /** The placeholder of every criterion's `explanation` in the reply's skeleton, e.g. `Explain why this score was given.`. */
   explanation: string;
+  /**
+   * The second criterion's JSON key, where it is not `completeness` (chw_care_plan's judge rates
+   * `structure`); its heading is the key capitalised.
+   */
+  secondCriterion?: string;
 }
-
-const CRITERIA = ['accuracy', 'completeness', 'clarity'] as const;
 
 /**
  * The end every MedHELM jury annotator's `PROMPT_TEMPLATE` shares, from `Evaluation Criteria:` to
@@ -23,15 +26,19 @@ const CRITERIA = ['accuracy', 'completeness', 'clarity'] as const;
  * followed by this.
  */
 export function medhelmJudgePromptEnding(text: MedhelmJudgePromptEndingText): string {
-  const skeleton = CRITERIA.map(
-    (criterion) =>
-      `    "${criterion}": {\n        "score": 0,\n        "explanation": "${text.explanation}"\n    }`,
-  ).join(',\n');
+  const second = text.secondCriterion ?? 'completeness';
+  const heading = `${second.charAt(0).toUpperCase()}${second.slice(1)}`;
+  const skeleton = ['accuracy', second, 'clarity']
+    .map(
+      (criterion) =>
+        `    "${criterion}": {\n        "score": 0,\n        "explanation": "${text.explanation}"\n    }`,
+    )
+    .join(',\n');
   return `Evaluation Criteria:
 Accuracy (1-5)
 ${text.accuracy}
 
-Completeness (1-5)
+${heading} (1-5)
 ${text.completeness}
 
 Clarity (1-5)

@@ -81,4 +81,20 @@ Ensure the output is valid JSON:
 - Do not include any additional information in the output.
 `);
   });
+
+  it('names the second criterion otherwise where the annotator does (chw_care_plan: structure)', () => {
+    const ending = medhelmJudgePromptEnding({
+      accuracy: '- Is it right?',
+      completeness: '- Is it in shape?',
+      clarity: '- Is it clear?',
+      replyInstruction: 'Reply:',
+      explanation: 'Why.',
+      secondCriterion: 'structure',
+    });
+    expect(ending).toContain('\n\nStructure (1-5)\n- Is it in shape?\n\nClarity (1-5)\n');
+    expect(ending).toContain(
+      '    },\n    "structure": {\n        "score": 0,\n        "explanation": "Why."\n    },\n',
+    );
+    expect(ending).not.toContain('ompleteness');
+  });
 });

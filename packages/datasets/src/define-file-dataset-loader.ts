@@ -17,6 +17,8 @@ export interface FileDatasetLoaderOptions<File extends DatasetFileV1> {
   upstream: DatasetLoaderV1['upstream'];
   /** The upstream files, in the order they are read (and their instances numbered). */
   files: readonly File[];
+  /** How data that cannot be downloaded is obtained (gated and private data; see `DatasetLoaderV1.obtain`). */
+  obtain?: string;
   /**
    * The instances of one of `files`, given the local path the engine resolved it to, in file
    * order. Throw a DatasetLoadError naming the file, line and field for a malformed row.
@@ -33,12 +35,13 @@ export interface FileDatasetLoaderOptions<File extends DatasetFileV1> {
 export function defineFileDatasetLoader<File extends DatasetFileV1>(
   options: FileDatasetLoaderOptions<File>,
 ): DatasetLoaderV1 {
-  const { access = 'public', license, upstream, files, read } = options;
+  const { access = 'public', license, upstream, files, obtain, read } = options;
   return defineDatasetLoader({
     access,
     license,
     upstream,
     files,
+    ...(obtain === undefined ? {} : { obtain }),
     async *load(context) {
       for (const file of files) {
         const path = await context.resolveFile(file);

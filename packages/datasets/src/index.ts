@@ -21,9 +21,25 @@ export {
   openOfficePackage,
   relationshipsPartName,
 } from './open-office-package.ts';
+export {
+  inferPandasColumn,
+  isPandasNa,
+  type PandasCell,
+  type PandasColumn,
+  type PandasDtype,
+  type PandasRawValue,
+  pandasStr,
+} from './pandas-column.ts';
 export { type ParseJsonTextOptions, parseJsonText } from './parse-json-text.ts';
 export { parseRow } from './parse-row.ts';
-export { type CsvRecord, type ReadCsvOptions, readCsvRecords } from './read-csv-records.ts';
+export {
+  type CsvFields,
+  type CsvRecord,
+  type ParsedCsvText,
+  parseCsvText,
+  type ReadCsvOptions,
+  readCsvRecords,
+} from './read-csv-records.ts';
 export { type DocxParagraph, type DocxRun, readDocxParagraphs } from './read-docx-paragraphs.ts';
 export {
   type JsonListElement,
@@ -34,6 +50,13 @@ export {
   readJsonObjectList,
 } from './read-json-file.ts';
 export { type JsonLine, readJsonLines } from './read-json-lines.ts';
+export {
+  type PandasFrame,
+  type PandasRow,
+  pandasRowLocation,
+  readPandasCsv,
+  readPandasExcel,
+} from './read-pandas-frame.ts';
 export {
   type ParquetColumnBatch,
   type ParquetColumnsFile,
@@ -74,3 +97,4 @@ export {
   xmlTextContent,
 } from './read-xml-document.ts';
 export { readZipEntries, type ZipEntries, type ZipEntryInfo } from './read-zip-entries.ts';
+export { requireColumns } from './require-columns.ts';

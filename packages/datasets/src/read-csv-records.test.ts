@@ -30,15 +30,10 @@ async function failure(content: string): Promise<DatasetLoadError> {
   return error as DatasetLoadError;
 }
 
-/** A record without its `fields` and `header` (checked on their own below). */
-function withoutFields({ record, line, row }: CsvRecord) {
-  return { record, line, row };
-}
-
 describe('readCsvRecords', () => {
   it('reads LF files with quoted newlines, numbering start lines and data rows', async () => {
     const records = await readAll('id,text\n1,"first\nsecond"\n2,plain\n3,"a ""quoted"" word"\n');
-    expect(records.map(withoutFields)).toEqual([
+    expect(records).toEqual([
       { record: { id: '1', text: 'first\nsecond' }, line: 2, row: 1 },
       { record: { id: '2', text: 'plain' }, line: 4, row: 2 },
       { record: { id: '3', text: 'a "quoted" word' }, line: 5, row: 3 },
@@ -53,7 +48,7 @@ describe('readCsvRecords', () => {
 
   it('keeps line breaks inside fields byte for byte in preserve mode', async () => {
     const records = await readAll('id,text\r\n1,"first\r\nsecond"\r\n2,x\r\n', { newline: 'preserve' });
-    expect(records.map(withoutFields)).toEqual([
+    expect(records).toEqual([
       { record: { id: '1', text: 'first\r\nsecond' }, line: 2, row: 1 },
       { record: { id: '2', text: 'x' }, line: 4, row: 2 },
     ]);
@@ -61,28 +56,11 @@ describe('readCsvRecords', () => {
 
   it('skips entirely empty lines but keeps rows of empty fields, like csv.DictReader', async () => {
     const records = await readAll('a,b\n\n1,2\n,\n\n3,4');
-    expect(records.map(withoutFields)).toEqual([
+    expect(records).toEqual([
       { record: { a: '1', b: '2' }, line: 3, row: 1 },
       { record: { a: '', b: '' }, line: 4, row: 2 },
       { record: { a: '3', b: '4' }, line: 6, row: 3 },
     ]);
-  });
-
-  it('gives each row its fields in order and the header as written, repeated names included', async () => {
-    const [first] = await readAll('a,,a\n1,2,3\n');
-    expect(first?.fields).toEqual(['1', '2', '3']);
-    expect(first?.header).toEqual(['a', '', 'a']);
-    expect(first?.record).toEqual({ a: '3', '': '2' });
-  });
-
-  it("skips lines of only spaces and tabs when asked, as pandas' read_csv does", async () => {
-    const content = 'a,b\n1,x\n   \n\t\n2,y\n';
-    const records = await readAll(content, { skipWhitespaceLines: true });
-    expect(records.map(withoutFields)).toEqual([
-      { record: { a: '1', b: 'x' }, line: 2, row: 1 },
-      { record: { a: '2', b: 'y' }, line: 5, row: 2 },
-    ]);
-    await expect(readAll(content)).rejects.toThrow('Expected 2 fields as in the header row, found 1');
   });
 
   it('keeps a column named __proto__ as an ordinary key', async () => {

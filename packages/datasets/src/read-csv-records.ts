@@ -5,10 +5,6 @@ import { readTextFile } from './read-text-file.ts';
 /** One data row of a CSV file, keyed by the header row's column names. */
 export interface CsvRecord {
   record: Record<string, string>;
-  /** The row's fields in file order (a repeated column name keeps each of its fields here). */
-  fields: readonly string[];
-  /** The header row's fields, as written. */
-  header: readonly string[];
   /** 1-based line of the file where the record starts (a quoted field may span several lines). */
   line: number;
   /** 1-based data row number (the header row is not counted). */
@@ -28,15 +24,9 @@ export interface ReadCsvOptions {
   newline?: 'python-text-mode' | 'preserve';
   /** Field delimiter; `,` by default. */
   delimiter?: string;
-  /**
-   * Also skip lines of only spaces and tabs, as pandas' `read_csv` does (`skip_blank_lines`);
-   * Python's csv module reads them as a one-field row. Default false.
-   */
-  skipWhitespaceLines?: boolean;
 }
 
 const LINE_BREAK = /\r\n|\r|\n/g;
-const WHITESPACE_ONLY = /^[ \t]*$/;
 
 /**
  * Reads a CSV file with a header row, yielding one record per data row in file order. Entirely
@@ -48,52 +38,10 @@ export async function* readCsvRecords(path: string, options: ReadCsvOptions = {}
   const newline = options.newline ?? 'python-text-mode';
   let text = await readTextFile(path);
   if (newline === 'python-text-mode') text = text.replace(LINE_BREAK, '\n');
-
-  // The sync parser is fine: the text is in memory anyway. Records are collected with the byte
-  // offset where each ends; csv-parse's own line counter counts a CRLF inside quotes twice, so
-  // lines are counted here from those offsets (csv-parse works on the UTF-8 bytes).
-  const parsed: { fields: string[]; end: number }[] = [];
-  let parseError: unknown;
-  try {
-    parse(text, {
-      delimiter: options.delimiter ?? ',',
-      record_delimiter: newline === 'python-text-mode' ? ['\n'] : ['\r\n', '\n', '\r'],
-      // Python's csv module (non-strict) keeps stray quotes inside unquoted fields.
-      relax_quotes: true,
-      // The field count is checked below, with the line where the record starts.
-      relax_column_count: true,
-      skip_empty_lines: true,
-      on_record: (fields: string[], context: { bytes: number }) => {
-        parsed.push({ fields, end: context.bytes });
-        return null;
-      },
-    });
-  } catch (error) {
-    // Records before the malformed one are still reported (and checked) first.
-    parseError = error;
-  }
-
-  const bytes = Buffer.from(text, 'utf8');
-  const lines = new LineCounter(bytes);
-  let previousEnd = 0;
-  // A record starts at the first byte after the previous one that is not a skipped empty line.
-  const nextRecordLine = (): number => {
-    let start = previousEnd;
-    while (bytes[start] === LF || bytes[start] === CR) start += 1;
-    return lines.lineAt(start);
-  };
+  const { records, failure } = parseCsvText(text, { ...options, newline });
   let header: string[] | undefined;
   let row = 0;
-  for (const { fields, end } of parsed) {
-    const line = nextRecordLine();
-    previousEnd = end;
-    if (
-      options.skipWhitespaceLines === true &&
-      fields.length === 1 &&
-      WHITESPACE_ONLY.test(fields[0] ?? '')
-    ) {
-      continue;
-    }
+  for (const { fields, line } of records) {
     if (header === undefined) {
       header = fields;
       continue;
@@ -108,17 +56,85 @@ export async function* readCsvRecords(path: string, options: ReadCsvOptions = {}
     // fromEntries defines own properties, so a column named "__proto__" stays an ordinary key;
     // for a repeated column name the last one wins, as in Python's DictReader.
     const entries = header.map((name, index): [string, string] => [name, fields[index] ?? '']);
-    yield { record: Object.fromEntries(entries), fields, header, line, row };
+    yield { record: Object.fromEntries(entries), line, row };
   }
-  if (parseError !== undefined) {
-    throw new DatasetLoadError(`Malformed CSV: ${(parseError as Error).message}`, {
-      cause: parseError,
-      location: { file: path, line: nextRecordLine(), ...(header === undefined ? {} : { row: row + 1 }) },
+  if (failure !== undefined) {
+    throw new DatasetLoadError(`Malformed CSV: ${failure.message}`, {
+      cause: failure.cause,
+      location: { file: path, line: failure.line, ...(header === undefined ? {} : { row: row + 1 }) },
     });
   }
   if (header === undefined) {
     throw new DatasetLoadError('The file is empty: expected a header row.', { location: { file: path } });
   }
+}
+
+/** One record of a CSV text (the header row too): its fields and the 1-based line where it starts. */
+export interface CsvFields {
+  fields: string[];
+  line: number;
+}
+
+/** The records of a CSV text and, when it is malformed, where reading stopped (see {@link parseCsvText}). */
+export interface ParsedCsvText {
+  /** The records before any malformed one, in order; entirely empty lines are skipped. */
+  records: CsvFields[];
+  /** The malformed record: the line where it starts and csv-parse's error. */
+  failure?: { line: number; message: string; cause: unknown };
+}
+
+/**
+ * Splits CSV text into records with the line where each starts (no header handling, no field
+ * count check): `newline` `python-text-mode` expects a text whose line breaks are already `\n`,
+ * `preserve` ends records at `\r\n`, `\r` or `\n` and keeps quoted line breaks byte for byte.
+ */
+export function parseCsvText(
+  text: string,
+  options: { newline: 'python-text-mode' | 'preserve'; delimiter?: string },
+): ParsedCsvText {
+  // The sync parser is fine: the text is in memory anyway. Records are collected with the byte
+  // offset where each ends; csv-parse's own line counter counts a CRLF inside quotes twice, so
+  // lines are counted here from those offsets (csv-parse works on the UTF-8 bytes).
+  const parsed: { fields: string[]; end: number }[] = [];
+  let parseError: unknown;
+  try {
+    parse(text, {
+      delimiter: options.delimiter ?? ',',
+      record_delimiter: options.newline === 'python-text-mode' ? ['\n'] : ['\r\n', '\n', '\r'],
+      // Python's csv module (non-strict) keeps stray quotes inside unquoted fields.
+      relax_quotes: true,
+      // Field counts are the caller's to check, with the line where the record starts.
+      relax_column_count: true,
+      skip_empty_lines: true,
+      on_record: (fields: string[], context: { bytes: number }) => {
+        parsed.push({ fields, end: context.bytes });
+        return null;
+      },
+    });
+  } catch (error) {
+    // Records before the malformed one are still returned (and checked) first.
+    parseError = error;
+  }
+
+  const bytes = Buffer.from(text, 'utf8');
+  const lines = new LineCounter(bytes);
+  let previousEnd = 0;
+  // A record starts at the first byte after the previous one that is not a skipped empty line.
+  const nextRecordLine = (): number => {
+    let start = previousEnd;
+    while (bytes[start] === LF || bytes[start] === CR) start += 1;
+    return lines.lineAt(start);
+  };
+  const records = parsed.map(({ fields, end }) => {
+    const line = nextRecordLine();
+    previousEnd = end;
+    return { fields, line };
+  });
+  if (parseError === undefined) return { records };
+  return {
+    records,
+    failure: { line: nextRecordLine(), message: (parseError as Error).message, cause: parseError },
+  };
 }
 
 const LF = 0x0a;

@@ -5,6 +5,8 @@ import { join, posix } from 'node:path';
 import { DatasetLoadError } from '@medhelm/core';
 import { buildZipArchive, findSharedDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type PandasCell, pandasStr } from './pandas-column.ts';
+import { readPandasExcel } from './read-pandas-frame.ts';
 import {
   PANDAS_DEFAULT_NA_VALUES,
   type ReadXlsxRowsOptions,
@@ -419,5 +421,37 @@ describe('readXlsxRows errors', () => {
     );
     const error = await failure(path);
     expect(error.message).toContain('xl/worksheets/S.xml: malformed XML at line 2');
+  });
+});
+
+describe('readPandasExcel', () => {
+  it("infers each column's type over the sheet's values, as pandas.read_excel does", async () => {
+    const path = await write(
+      buildWorkbook([
+        {
+          name: 'Notes',
+          rows:
+            row(1, inline('A1', 'text'), inline('B1', 'label'), inline('C1', 'score'), inline('D1', 'code')) +
+            row(2, inline('A2', 'first note'), n('B2', '1'), n('C2', '2'), inline('D2', '007')) +
+            row(3, n('A3', '20451117'), n('C3', '2.5'), inline('D3', '12')) +
+            row(4, inline('A4', 'NA'), n('B4', '0'), n('C4', '3'), inline('D4', ' 3 ')),
+        },
+      ]),
+    );
+    const frame = await readPandasExcel(path);
+    expect(frame.columns).toEqual(['text', 'label', 'score', 'code']);
+    expect(Object.fromEntries(frame.dtypes)).toEqual({
+      text: 'object',
+      label: 'float64',
+      score: 'float64',
+      code: 'int64',
+    });
+    const str = (name: string) => frame.rows.map((item) => pandasStr(item.cells.get(name) as PandasCell));
+    // An empty cell makes label float (1.0, nan, 0.0); "NA" text is NaN; the int note stays an int.
+    expect(str('text')).toEqual(['first note', '20451117', 'nan']);
+    expect(str('label')).toEqual(['1.0', 'nan', '0.0']);
+    expect(str('score')).toEqual(['2.0', '2.5', '3.0']);
+    expect(str('code')).toEqual(['7', '12', '3']);
+    expect(frame.rows.map((item) => item.row)).toEqual([2, 3, 4]);
   });
 });

@@ -6,6 +6,7 @@ import {
   openOfficePackage,
   relationshipsPartName,
 } from './open-office-package.ts';
+import { pandasColumnLabels } from './pandas-column-labels.ts';
 import { type XmlElement, xmlChildElement, xmlChildElements, xmlElementText } from './read-xml-document.ts';
 
 /** A cell value as pandas gives it for a plain cell: text, a number, a boolean, or missing (`null`, pandas' NaN). */
@@ -123,7 +124,9 @@ export async function* readXlsxRows(
   const header = data[0];
   if (header === undefined) return;
   const width = data.reduce((widest, cells) => Math.max(widest, cells.length), 0);
-  const columns = columnNames(Array.from({ length: width }, (_, index) => header[index] ?? ''));
+  const columns = pandasColumnLabels(
+    Array.from({ length: width }, (_, index) => headerLabel(header[index] ?? '')),
+  );
   for (let index = 1; index < data.length; index++) {
     const cells = data[index] as CellValue[];
     const record: Record<string, XlsxValue> = {};
@@ -400,35 +403,11 @@ function columnLetters(column: number): string {
   return letters;
 }
 
-/**
- * pandas' column labels for a header row (the python parser's `_infer_columns`): an empty cell is
- * `Unnamed: <index>`; a repeated name gets `.1`, `.2`, ... (named columns are numbered before
- * unnamed ones, and a suffixed name that is already a column is skipped).
- */
-function columnNames(header: CellValue[]): string[] {
-  const names = header.map((cell, index) => {
-    if (cell === '') return `Unnamed: ${index}`;
-    if (cell === ERROR_CELL) return 'nan';
-    if (typeof cell === 'boolean') return cell ? 'True' : 'False';
-    return String(cell);
-  });
-  const unnamed = header.flatMap((cell, index) => (cell === '' ? [index] : []));
-  const order = [...names.keys()].filter((index) => !unnamed.includes(index)).concat(unnamed);
-  const counts = new Map<string, number>();
-  for (const index of order) {
-    const name = names[index] as string;
-    let column = name;
-    let count = counts.get(name) ?? 0;
-    while (count > 0) {
-      counts.set(name, count + 1);
-      column = `${name}.${count}`;
-      if (names.includes(column)) count += 1;
-      else count = counts.get(column) ?? 0;
-    }
-    names[index] = column;
-    counts.set(column, count + 1);
-  }
-  return names;
+/** A header cell's text as pandas takes it for a label (`''` for an empty cell). */
+function headerLabel(cell: CellValue): string {
+  if (cell === ERROR_CELL) return 'nan';
+  if (typeof cell === 'boolean') return cell ? 'True' : 'False';
+  return String(cell);
 }
 
 function notAWorkbook(file: string, message: string): never {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pythonFloatRepr } from './python-float-repr.ts';
 
-// Expected values are CPython's repr() of each float.
-describe('pythonFloatRepr (Python repr(float))', () => {
+describe("Python's repr(float)", () => {
   it.each([
     [0.0, '0.0'],
     [-0.0, '-0.0'],

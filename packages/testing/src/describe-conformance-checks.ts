@@ -12,6 +12,9 @@ export interface SharedConformancePaths {
   data(benchmarkId: string): string;
 }
 
+/** How long one conformance check may take by default (vitest's 5 s or 20 s is too short under load). */
+const CONFORMANCE_CHECK_TIMEOUT_MS = 120_000;
+
 /** One row of {@link describeConformanceChecks}. */
 export interface ConformanceCheck {
   /** What the check shows (the test's name). */
@@ -20,6 +23,8 @@ export interface ConformanceCheck {
   run(): Promise<{ passed: number; failures: readonly unknown[] }>;
   /** How many vectors it must pass: all of them, and exactly this many, so none go unchecked. */
   passed: number;
+  /** The test's time limit in ms. Default 120,000: a check reads a real sample, on a loaded CI machine too. */
+  timeout?: number;
 }
 
 /**
@@ -47,7 +52,7 @@ export function describeConformanceChecks(
       data: (benchmarkId) => join(root, 'data', benchmarkId),
     };
     for (const check of checks(shared)) {
-      it(check.name, async () => {
+      it(check.name, { timeout: check.timeout ?? CONFORMANCE_CHECK_TIMEOUT_MS }, async () => {
         const result = await check.run();
         expect(result.failures).toEqual([]);
         expect(result.passed).toBe(check.passed);

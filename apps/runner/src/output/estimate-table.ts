@@ -1,4 +1,5 @@
 import type { RunEstimate } from '@medhelm/engine';
+import { benchmarkLabel } from './benchmark-label.ts';
 import { formatUsd } from './format-usd.ts';
 import { textTable } from './text-table.ts';
 
@@ -8,7 +9,7 @@ import { textTable } from './text-table.ts';
  */
 export function estimateTable(estimates: readonly RunEstimate[]): string {
   const rows = estimates.map((estimate) => [
-    estimate.plan.benchmark.id,
+    benchmarkLabel(estimate.plan),
     estimate.plan.deployment.helmDeployment,
     String(estimate.instances),
     `${estimate.estimatedPromptTokens}~`,

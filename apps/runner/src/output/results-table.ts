@@ -1,4 +1,5 @@
 import type { CostLedgerSummary, RunOutcome } from '@medhelm/engine';
+import { benchmarkLabel } from './benchmark-label.ts';
 import { formatUsd } from './format-usd.ts';
 import { textTable } from './text-table.ts';
 
@@ -10,7 +11,7 @@ import { textTable } from './text-table.ts';
  */
 export function resultsTable(outcomes: readonly RunOutcome[]): string {
   const rows = outcomes.map((outcome) => [
-    outcome.plan.benchmark.id,
+    benchmarkLabel(outcome.plan),
     outcome.plan.deployment.helmDeployment,
     `${outcome.counts.completed}/${outcome.counts.selected}`,
     outcome.headline.name,

@@ -21,6 +21,12 @@ export interface DatasetFileV1 {
    * folder without it is not incomplete.
    */
   optional?: boolean;
+  /**
+   * The `name` of another of the loader's files that this one stands in for (the same rows in
+   * another format, e.g. a JSON Lines twin of a Parquet file): the loader reads whichever it finds,
+   * so a data folder holding either is complete.
+   */
+  alternativeTo?: string;
 }
 
 /**

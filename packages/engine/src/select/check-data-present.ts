@@ -1,4 +1,4 @@
-import { DatasetLoadError } from '@medhelm/core';
+import { type DatasetFileV1, DatasetLoadError } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import { runDataSource, runFileResolver, runFolderResolver } from './select-run-instances.ts';
@@ -20,10 +20,13 @@ export async function checkDataPresent(plans: readonly RunPlan[], dataSource: Da
       obtain ??= plan.benchmark.dataset.obtain;
     };
     const resolveFile = runFileResolver(plan, dataSource);
-    for (const file of plan.benchmark.dataset.files) {
-      if (file.optional === true) continue;
+    const { files } = plan.benchmark.dataset;
+    for (const file of files) {
+      if (file.optional === true || file.alternativeTo !== undefined) continue;
       if (source.kind === 'download' && file.url !== undefined) continue;
-      await resolveFile(file).catch(() => missing(file.name));
+      // The file, or any file standing in for it (`alternativeTo`), will do.
+      const forms = [file, ...files.filter((other) => other.alternativeTo === file.name)];
+      if (!(await anyResolves(forms, resolveFile))) missing(forms.map((form) => form.name).join(' or '));
     }
     const resolveFolder = runFolderResolver(plan, dataSource);
     for (const folder of plan.benchmark.dataset.folders ?? []) {
@@ -36,4 +39,19 @@ export async function checkDataPresent(plans: readonly RunPlan[], dataSource: Da
   throw new DatasetLoadError(`Data missing, so no run was started: ${problems.join('; ')}.`, {
     hint: `${obtain === undefined ? '' : `Access: ${obtain}. `}Put the files under --data-dir (as <dir>/<file> or <dir>/<benchmark>/<file>), or give the entry data_path=<dir>${first === undefined ? '' : `; see the ${first.benchmark.id} README for the folder layout`}.`,
   });
+}
+
+async function anyResolves(
+  files: readonly DatasetFileV1[],
+  resolveFile: (file: DatasetFileV1) => Promise<string>,
+): Promise<boolean> {
+  for (const file of files) {
+    try {
+      await resolveFile(file);
+      return true;
+    } catch {
+      // Not there: the next form may be.
+    }
+  }
+  return false;
 }

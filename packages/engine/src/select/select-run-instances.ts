@@ -23,7 +23,9 @@ export function runDataSource(plan: RunPlan, dataSource: DataSource): DataSource
   const { dataPath, benchmark } = plan;
   if (dataPath === undefined) return dataSource;
   if (!isFile(dataPath)) return { kind: 'directory', path: dataPath };
-  const required = benchmark.dataset.files.filter((file) => file.optional !== true);
+  const required = benchmark.dataset.files.filter(
+    (file) => file.optional !== true && file.alternativeTo === undefined,
+  );
   const folders = benchmark.dataset.folders ?? [];
   const [only] = required;
   if (only === undefined || required.length > 1 || folders.length > 0) {

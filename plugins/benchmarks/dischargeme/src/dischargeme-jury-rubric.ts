@@ -1,3 +1,4 @@
+import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -76,15 +77,8 @@ Ensure the output is valid JSON:
  * `dischargeme`, criteria accuracy, completeness and clarity, each a `score` with an `explanation`)
  * and the run spec's LLMJuryMetric (`dischargeme_accuracy`, default score 1.0 when no judge answers).
  */
-export const dischargemeJuryRubric: JuryRubric = {
+export const dischargemeJuryRubric: JuryRubric = medhelmJuryRubric({
   name: 'dischargeme',
-  promptTemplate: DISCHARGEME_JUDGE_PROMPT_TEMPLATE,
-  criteria: {
-    accuracy: ['score', 'explanation'],
-    completeness: ['score', 'explanation'],
-    clarity: ['score', 'explanation'],
-  },
   helmAnnotatorClassName: 'helm.benchmark.annotation.dischargeme_annotator.DischargeMeAnnotator',
-  metricName: 'dischargeme_accuracy',
-  defaultScore: 1,
-};
+  promptTemplate: DISCHARGEME_JUDGE_PROMPT_TEMPLATE,
+});

@@ -1,3 +1,4 @@
+import { medhelmJudgePromptEnding, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -31,54 +32,23 @@ the <gold_response> when needed.
 For each category below, rate the response on a scale of 1 to 5 (1 = very poor, 5 = excellent)
 and provide a brief explanation for your score:
 
-Evaluation Criteria:
-Accuracy (1-5)
-- Does the response provide correct medical information based on the EHR and clinical guidelines?
-
-Completeness (1-5)
-- Does the response include all important patient information and address the clinical question?
-
-Clarity (1-5)
-- Is the response written clearly so clinicians can easily understand it?
-
-Output Format:
-Generate a valid JSON object with your evaluation:
-{
-    "accuracy": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "completeness": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "clarity": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    }
-}
-
-Ensure the output is valid JSON:
-- Use **double quotes** (") for all keys and string values.
-- When quoting text or sections inside the explanations, use escaped double quotes (") to
-  maintain valid JSON formatting.
-- Do not include any additional information in the output.
-`;
+${medhelmJudgePromptEnding({
+  accuracy:
+    '- Does the response provide correct medical information based on the EHR and clinical guidelines?',
+  completeness:
+    '- Does the response include all important patient information and address the clinical question?',
+  clarity: '- Is the response written clearly so clinicians can easily understand it?',
+  replyInstruction: 'Generate a valid JSON object with your evaluation:',
+  explanation: 'Explain why this score was given.',
+})}`;
 
 /**
  * What MedHELM's jury judges for medalign: HELM's MedalignAnnotator (annotator name `medalign`,
  * criteria accuracy, completeness and clarity, each a `score` with an `explanation`) and the run
  * spec's LLMJuryMetric (`medalign_accuracy`, default score 1.0 when no judge answers).
  */
-export const medalignJuryRubric: JuryRubric = {
+export const medalignJuryRubric: JuryRubric = medhelmJuryRubric({
   name: 'medalign',
-  promptTemplate: MEDALIGN_JUDGE_PROMPT_TEMPLATE,
-  criteria: {
-    accuracy: ['score', 'explanation'],
-    completeness: ['score', 'explanation'],
-    clarity: ['score', 'explanation'],
-  },
   helmAnnotatorClassName: 'helm.benchmark.annotation.medalign_annotator.MedalignAnnotator',
-  metricName: 'medalign_accuracy',
-  defaultScore: 1,
-};
+  promptTemplate: MEDALIGN_JUDGE_PROMPT_TEMPLATE,
+});

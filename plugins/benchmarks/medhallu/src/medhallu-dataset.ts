@@ -40,6 +40,7 @@ export const MEDHALLU_JSONL_FILE: DatasetFileV1 = {
   name: 'pqa_labeled/train-00000-of-00001.jsonl',
   url: MEDHALLU_PARQUET_FILE.url,
   revision: MEDHALLU_REVISION,
+  alternativeTo: PARQUET_PATH,
   samplePath: fileURLToPath(new URL('../data/pqa_labeled/train-00000-of-00001.jsonl', import.meta.url)),
 };
 

@@ -1,6 +1,7 @@
 // Hand-written type inference (on top of csv-parse via readCsvRecords) because HELM's prompts show
 // pandas' read_csv types: "007" is printed 7, an empty cell "nan", 1e16 "1e+16".
-import { PANDAS_DEFAULT_NA_VALUES, readCsvRecords } from '@medhelm/datasets';
+import { DatasetLoadError } from '@medhelm/core';
+import { PANDAS_DEFAULT_NA_VALUES, parseCsvText, readTextFile } from '@medhelm/datasets';
 import { pythonFloatRepr } from '@medhelm/python-text';
 
 /** One cell as `df.iterrows()` yields it after `pd.read_csv(path)` with pandas' defaults. */
@@ -32,6 +33,7 @@ export interface PandasTable {
   readonly rows: readonly PandasRow[];
 }
 
+const WHITESPACE_ONLY = /^[ \t]*$/;
 const NAN: PandasValue = { kind: 'float', value: Number.NaN };
 const TRUE_VALUES = new Set(['True', 'TRUE', 'true']);
 const FALSE_VALUES = new Set(['False', 'FALSE', 'false']);
@@ -59,14 +61,34 @@ const UINT64_MAX = 2n ** 64n - 1n;
  * short row with NaN or shift a long one into the index).
  */
 export async function readPandasCsv(path: string, signal?: AbortSignal): Promise<PandasTable> {
-  let header: readonly string[] | undefined;
-  const tokens: { raw: string[]; line: number; row: number }[] = [];
-  for await (const record of readCsvRecords(path, { newline: 'preserve', skipWhitespaceLines: true })) {
-    signal?.throwIfAborted();
-    header ??= record.header;
-    tokens.push({ raw: [...record.fields], line: record.line, row: record.row });
+  let text = await readTextFile(path);
+  signal?.throwIfAborted();
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
+  const { records, failure } = parseCsvText(text, { newline: 'preserve' });
+  // pandas' skip_blank_lines also skips lines of only spaces and tabs.
+  const [headerRecord, ...data] = records.filter(
+    ({ fields }) => !(fields.length === 1 && WHITESPACE_ONLY.test(fields[0] as string)),
+  );
+  if (failure !== undefined) {
+    throw new DatasetLoadError(`Malformed CSV: ${failure.message}`, {
+      cause: failure.cause,
+      location: { file: path, line: failure.line },
+    });
   }
-  const columns = pandasColumnNames(header ?? []);
+  if (headerRecord === undefined) {
+    throw new DatasetLoadError('The file is empty: expected a header row.', { location: { file: path } });
+  }
+  const header = headerRecord.fields;
+  const tokens = data.map(({ fields, line }, index) => {
+    if (fields.length !== header.length) {
+      throw new DatasetLoadError(
+        `Expected ${header.length} fields as in the header row, found ${fields.length}.`,
+        { location: { file: path, line, row: index + 1 } },
+      );
+    }
+    return { raw: fields, line, row: index + 1 };
+  });
+  const columns = pandasColumnNames(header);
   const converted = columns.map((_, index) => convertColumn(tokens.map((token) => token.raw[index] ?? '')));
   const dtypes = converted.map((column) => column.dtype);
   const frame = commonDtype(dtypes);

@@ -2,12 +2,11 @@ import { fileURLToPath } from 'node:url';
 import {
   type DatasetFileV1,
   type DatasetLoaderV1,
-  defineDatasetLoader,
   type Instance,
   reference,
   TEST_SPLIT,
 } from '@medhelm/core';
-import { parseRow, readJsonLines } from '@medhelm/datasets';
+import { defineFileDatasetLoader, parseRow, readJsonLines } from '@medhelm/datasets';
 import { z } from 'zod';
 
 /** How the data is obtained; quoted by every error about missing files. */
@@ -45,18 +44,16 @@ export const mimicBhcLineSchema = z.object({
  * JSON, not an object, or lacks `input` or `target` is a DatasetLoadError with its line and field.
  */
 export function createMimicBhcDataset(): DatasetLoaderV1 {
-  return defineDatasetLoader({
+  return defineFileDatasetLoader({
     access: 'gated',
     license: 'PhysioNet Credentialed Health Data License 1.5.0',
     upstream: { url: 'https://physionet.org/content/labelled-notes-hospital-course/' },
     files: [MIMIC_BHC_FILE],
     obtain: MIMIC_BHC_OBTAIN,
-    async *load(context) {
-      const path = await context.resolveFile(MIMIC_BHC_FILE);
+    async *read(path, _file, context) {
       const blankLines: number[] = [];
       let previousLine = 0;
       for await (const { line, value } of readJsonLines(path)) {
-        context.signal?.throwIfAborted();
         for (let blank = previousLine + 1; blank < line; blank += 1) blankLines.push(blank);
         previousLine = line;
         const { input, target } = parseRow(mimicBhcLineSchema, value, { file: path, line });

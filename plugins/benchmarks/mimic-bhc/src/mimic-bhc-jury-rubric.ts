@@ -1,3 +1,4 @@
+import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -70,15 +71,8 @@ Ensure the output is valid JSON:
  * criteria accuracy, completeness and clarity, each a `score` with an `explanation`) and the run
  * spec's LLMJuryMetric (`mimic_bhc_accuracy`, default score 1.0 when no judge answers).
  */
-export const mimicBhcJuryRubric: JuryRubric = {
+export const mimicBhcJuryRubric: JuryRubric = medhelmJuryRubric({
   name: 'mimic_bhc',
-  promptTemplate: MIMIC_BHC_JUDGE_PROMPT_TEMPLATE,
-  criteria: {
-    accuracy: ['score', 'explanation'],
-    completeness: ['score', 'explanation'],
-    clarity: ['score', 'explanation'],
-  },
   helmAnnotatorClassName: 'helm.benchmark.annotation.mimic_bhc_annotator.MIMICBHCAnnotator',
-  metricName: 'mimic_bhc_accuracy',
-  defaultScore: 1,
-};
+  promptTemplate: MIMIC_BHC_JUDGE_PROMPT_TEMPLATE,
+});

@@ -1,3 +1,4 @@
+import { medhelmJudgePromptEnding, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -31,54 +32,21 @@ and provide a short justification for your score.
 
 Your evaluation should focus on the following criteria:
 
-Evaluation Criteria:
-Accuracy (1-5)
-- Does the impression correctly reflect the key findings from the radiology report?
-
-Completeness (1-5)
-- Does the impression include all important findings and address the clinical question?
-
-Clarity (1-5)
-- Is the impression easy for referring clinicians to understand?
-
-Output Format:
-Output the evaluation as a single valid JSON object matching the following structure:
-{
-    "accuracy": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "completeness": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    },
-    "clarity": {
-        "score": 0,
-        "explanation": "Explain why this score was given."
-    }
-}
-
-Ensure the output is valid JSON:
-- Use **double quotes** (") for all keys and string values.
-- When quoting text or sections inside the explanations, use escaped double quotes (") to
-  maintain valid JSON formatting.
-- Do not include any additional information in the output.
-`;
+${medhelmJudgePromptEnding({
+  accuracy: '- Does the impression correctly reflect the key findings from the radiology report?',
+  completeness: '- Does the impression include all important findings and address the clinical question?',
+  clarity: '- Is the impression easy for referring clinicians to understand?',
+  replyInstruction: 'Output the evaluation as a single valid JSON object matching the following structure:',
+  explanation: 'Explain why this score was given.',
+})}`;
 
 /**
  * What MedHELM's jury judges for mimic_rrs: HELM's MIMICRRSAnnotator (annotator name `mimic_rrs`,
  * criteria accuracy, completeness and clarity, each a `score` with an `explanation`) and the run
  * spec's LLMJuryMetric (`mimic_rrs_accuracy`, default score 1.0 when no judge answers).
  */
-export const mimicRrsJuryRubric: JuryRubric = {
+export const mimicRrsJuryRubric: JuryRubric = medhelmJuryRubric({
   name: 'mimic_rrs',
-  promptTemplate: MIMIC_RRS_JUDGE_PROMPT_TEMPLATE,
-  criteria: {
-    accuracy: ['score', 'explanation'],
-    completeness: ['score', 'explanation'],
-    clarity: ['score', 'explanation'],
-  },
   helmAnnotatorClassName: 'helm.benchmark.annotation.mimic_rrs_annotator.MIMICRRSAnnotator',
-  metricName: 'mimic_rrs_accuracy',
-  defaultScore: 1,
-};
+  promptTemplate: MIMIC_RRS_JUDGE_PROMPT_TEMPLATE,
+});

@@ -3,16 +3,16 @@ import {
   type DatasetFileV1,
   DatasetLoadError,
   type DatasetLoaderV1,
-  defineDatasetLoader,
   type Instance,
   reference,
   TEST_SPLIT,
 } from '@medhelm/core';
+import { defineFileDatasetLoader } from '@medhelm/datasets';
 import { readFeatherRows } from './read-feather-rows.ts';
 
 /**
  * The preprocessed MIMIC-IV ICD-10 file HELM's leaderboard reads. `--data-dir <dir>` (or
- * `data_path=<dir>`) is the folder holding it (HELM's `data_path` is the file itself); the bundled
+ * `data_path=<dir>`) is the folder holding it, or `data_path=` names the file itself as in HELM; the bundled
  * fixture is synthetic; `../data` resolves from both `src/` and `dist/`.
  */
 export const MIMICIV_BILLING_CODE_FILE: DatasetFileV1 = {
@@ -80,14 +80,13 @@ function isList(value: unknown): value is Iterable<unknown> {
  * integers) nor a string or null.
  */
 export function createMimicivBillingCodeDataset(): DatasetLoaderV1 {
-  return defineDatasetLoader({
+  return defineFileDatasetLoader({
     access: 'gated',
     license: 'PhysioNet Credentialed Health Data License 1.5.0',
     upstream: { url: 'https://physionet.org/content/mimiciv/' },
     files: [MIMICIV_BILLING_CODE_FILE],
     obtain: MIMICIV_BILLING_CODE_OBTAIN,
-    async *load(context) {
-      const path = await context.resolveFile(MIMICIV_BILLING_CODE_FILE);
+    async *read(path, _file, context) {
       for await (const { row, values } of readFeatherRows(path, ['text', 'target'], context.signal)) {
         let text = values.text;
         if (text === null || text === undefined) {

@@ -1,0 +1,1 @@
+export { describeShcMedBenchmark, type ShcMedBenchmarkExpectations } from './describe-shc-med-benchmark.ts';

@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+import { checkJudgePromptVectors, checkPromptVectors } from '@medhelm/conformance';
+import { findSharedDirectory } from '@medhelm/testing';
+import { describe, expect, it } from 'vitest';
+import { createStarrPatientInstructionsBenchmark } from './starr-patient-instructions-benchmark.ts';
+
+const sharedDirectory = findSharedDirectory();
+const benchmark = createStarrPatientInstructionsBenchmark();
+const vectors = join(sharedDirectory ?? '', 'conformance-gated-private');
+const dataDirectory = join(sharedDirectory ?? '', 'data', 'starr_patient_instructions');
+
+describe.skipIf(sharedDirectory === undefined)(
+  'starr_patient_instructions against HELM (synthetic data in the real format)',
+  () => {
+    it('renders every prompt HELM built from the shared CSV, byte for byte, in HELM order', async () => {
+      const result = await checkPromptVectors(benchmark, {
+        vectorsFile: join(vectors, 'prompts', 'starr_patient_instructions.jsonl'),
+        dataDirectory,
+      });
+      expect(result.failures).toEqual([]);
+      // 14 rows; QC FALSE, "" and N, a missing operative note and a blank diagnosis drop 5.
+      expect(result.passed).toBe(9);
+    });
+
+    it("builds every judge prompt HELM's StarrPatientInstructionsAnnotator built, byte for byte", async () => {
+      const result = await checkJudgePromptVectors(benchmark, {
+        vectorsFile: join(vectors, 'jury_prompts', 'starr_patient_instructions.jsonl'),
+        dataDirectory,
+      });
+      expect(result.failures).toEqual([]);
+      expect(result.passed).toBe(5);
+    });
+  },
+);
