@@ -341,10 +341,18 @@ describe('medhelm list', () => {
     expect(rows.map((row) => row.id).filter((id) => GATED.includes(id))).toEqual(GATED);
     expect(rows.map((row) => row.id).filter((id) => PRIVATE.includes(id))).toEqual(PRIVATE);
     expect(rows).toHaveLength(
-      PUBLIC_CLOSED_ENDED.length + PUBLIC_OPEN_ENDED.length + GATED.length + PRIVATE.length + USER_DEFINED.length,
+      PUBLIC_CLOSED_ENDED.length +
+        PUBLIC_OPEN_ENDED.length +
+        GATED.length +
+        PRIVATE.length +
+        USER_DEFINED.length,
     );
     for (const row of rows) {
-      const access = GATED.includes(row.id) ? 'gated' : PRIVATE.includes(row.id) || USER_DEFINED.includes(row.id) ? 'private' : 'public';
+      const access = GATED.includes(row.id)
+        ? 'gated'
+        : PRIVATE.includes(row.id) || USER_DEFINED.includes(row.id)
+          ? 'private'
+          : 'public';
       expect(row.access, row.id).toBe(access);
     }
   });
