@@ -53,6 +53,7 @@ export { type JsonLine, readJsonLines } from './read-json-lines.ts';
 export {
   type PandasFrame,
   type PandasRow,
+  pandasIterrows,
   pandasRowLocation,
   readPandasCsv,
   readPandasExcel,

@@ -3,7 +3,6 @@ import {
   inferPandasColumn,
   type PandasCell,
   type PandasDtype,
-  PandasIntegerRangeError,
   type PandasRawValue,
 } from './pandas-column.ts';
 import { pandasColumnLabels } from './pandas-column-labels.ts';
@@ -54,14 +53,20 @@ const WHITESPACE_LINE = /^[\t ]+$/;
  * whitespace-only lines are skipped, a short row is padded with NA, a field that is exactly one of
  * {@link PANDAS_DEFAULT_NA_VALUES} (`""`, `NA`, `None`, `nan`, ...; quoted or not) is NA, and each
  * column's type is inferred as pandas infers it (see `inferPandasColumn`: `2` in a column with an
- * NA reads `2.0`).
+ * NA reads `2.0`, `0.30000000000000004` reads `0.3`, integers past int64 are uint64 or text).
+ * The rows are the frame's as `df[column]` gives them; `pandasIterrows` gives them as
+ * `df.iterrows()` does.
  *
  * A row with more fields than the header (pandas: "Error tokenizing data"), malformed quoting or
  * bytes that are not UTF-8 are a DatasetLoadError naming the file and line. Not reproduced:
  * pandas' use of a first column without header as the index when every data row has one field more.
  */
-export async function readPandasCsv(path: string): Promise<PandasFrame> {
+export async function readPandasCsv(
+  path: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<PandasFrame> {
   let text = await readTextFile(path);
+  options.signal?.throwIfAborted();
   if (text.startsWith('\ufeff')) text = text.slice(1);
   const { records, failure } = parseCsvText(text, { newline: 'preserve' });
   const [header, ...data] = records.filter(
@@ -90,13 +95,10 @@ export async function readPandasCsv(path: string): Promise<PandasFrame> {
         { location: { file: path, line, row } },
       );
     }
-    const values = columns.map((_, column): PandasRawValue => {
-      const field = fields[column];
-      return field === undefined || PANDAS_DEFAULT_NA_VALUES.has(field) ? null : field;
-    });
-    return { row, line, values };
+    // pandas' tokenizer pads a short row with empty fields, which are NA.
+    return { row, line, values: columns.map((_, column) => fields[column] ?? '') };
   });
-  return buildFrame(path, columns, rawRows);
+  return buildFrame(path, columns, rawRows, PANDAS_DEFAULT_NA_VALUES);
 }
 
 /**
@@ -120,21 +122,16 @@ function buildFrame(
   file: string,
   columns: readonly string[],
   rawRows: readonly { row: number; line?: number; values: readonly PandasRawValue[] }[],
+  naValues?: ReadonlySet<string>,
 ): PandasFrame {
   const dtypes = new Map<string, PandasDtype>();
   const cellColumns = columns.map((column, index) => {
-    try {
-      const inferred = inferPandasColumn(rawRows.map(({ values }) => values[index] ?? null));
-      dtypes.set(column, inferred.dtype);
-      return inferred.cells;
-    } catch (error) {
-      if (!(error instanceof PandasIntegerRangeError)) throw error;
-      const at = rawRows[error.index] as (typeof rawRows)[number];
-      throw new DatasetLoadError(`${error.message}.`, {
-        cause: error,
-        location: { file, row: at.row, ...(at.line === undefined ? {} : { line: at.line }), field: column },
-      });
-    }
+    const inferred = inferPandasColumn(
+      rawRows.map(({ values }) => values[index] ?? null),
+      naValues,
+    );
+    dtypes.set(column, inferred.dtype);
+    return inferred.cells;
   });
   const rows = rawRows.map(({ row, line }, position): PandasRow => {
     const cells = new Map<string, PandasCell>();
@@ -144,4 +141,23 @@ function buildFrame(
     return { row, ...(line === undefined ? {} : { line }), cells };
   });
   return { file, columns, dtypes, rows };
+}
+
+const NUMERIC_DTYPES: ReadonlySet<PandasDtype> = new Set(['int64', 'uint64', 'float64']);
+
+/**
+ * The rows as `df.iterrows()` gives them: each a Series of the frame's common dtype (numpy's, as
+ * `df.values` has it). A frame whose columns are all numeric but not all of one dtype (int64 and
+ * float64, or int64 and uint64) is float64 there, so its ints read as floats (`7.0`); any other
+ * frame keeps each cell as its column has it (a text or bool column makes the common dtype object).
+ */
+export function pandasIterrows(frame: PandasFrame): readonly PandasRow[] {
+  const dtypes = new Set(frame.dtypes.values());
+  if (dtypes.size < 2 || ![...dtypes].every((dtype) => NUMERIC_DTYPES.has(dtype))) return frame.rows;
+  const asFloat = (cell: PandasCell): PandasCell =>
+    cell.type === 'int' ? { type: 'float', value: Number(cell.value) } : cell;
+  return frame.rows.map((row) => ({
+    ...row,
+    cells: new Map([...row.cells].map(([column, cell]) => [column, asFloat(cell)])),
+  }));
 }

@@ -6,10 +6,10 @@ import {
   reference,
   TEST_SPLIT,
 } from '@medhelm/core';
+import { isPandasNa, type PandasCell, pandasIterrows, pandasStr, readPandasCsv } from '@medhelm/datasets';
 import { parsePythonJson } from '@medhelm/json';
 import { fillFormatTemplate, templateFields } from './python-format-template.ts';
 import type { BenchmarkConfig } from './read-benchmark-config.ts';
-import { formatPandasValue, isPandasMissing, type PandasValue, readPandasCsv } from './read-pandas-csv.ts';
 
 /** How a placeholder without a CSV column is filled: refused (ours) or `""` on every row (HELM's). */
 export type AbsentPlaceholders = 'refuse' | 'empty';
@@ -19,10 +19,11 @@ const INCORRECT_ANSWERS = 'incorrect_answers';
 
 /**
  * The instances of a user-defined benchmark, as HELM's MedHELMConfigurableScenario makes them:
- * the CSV read as `pd.read_csv` reads it (see `readPandasCsv`), then for each row in order the
- * prompt template filled with the row's cells as Python prints them (`"007"` → `7`, an empty cell
- * → `nan`), and the references: `correct_answer` (tagged correct), then each string of the JSON
- * list `incorrect_answers`. All instances are in the test split.
+ * the CSV read as `pd.read_csv` reads it (`readPandasCsv` of @medhelm/datasets), then for each
+ * row of `df.iterrows()` (`pandasIterrows`), in order, the prompt template filled with the row's
+ * cells as Python prints them (`"007"` → `7`, an empty cell → `nan`), and the references:
+ * `correct_answer` (tagged correct), then each string of the JSON list `incorrect_answers`. All
+ * instances are in the test split.
  *
  * Before any instance, and so before any model call: the CSV must have a column for every
  * placeholder (HELM fills a missing one with `""`; `absentPlaceholders: 'empty'` does too) and a
@@ -49,13 +50,13 @@ export function createConfigurableDataset(
     obtain: `the files ${config.file} names: its prompt_file and dataset_file`,
     async *load(context) {
       for (const note of config.notes) context.warn?.(note);
-      const table = await readPandasCsv(file, context.signal);
-      const columnIndex = new Map(table.columns.map((column, index) => [column, index]));
-      const absent = fields.filter((field) => !columnIndex.has(field.name));
+      const frame = await readPandasCsv(file, { signal: context.signal });
+      const columns = new Set(frame.columns);
+      const absent = fields.filter((field) => !columns.has(field.name));
       if (absent.length > 0 && absentPlaceholders === 'refuse') {
         const names = absent.map((field) => `{${field.name}} (line ${field.line})`).join(', ');
         throw new DatasetLoadError(
-          `The prompt template ${config.promptFile.path} uses ${names}, but the CSV has no such column (its columns: ${table.columns.join(', ')}).`,
+          `The prompt template ${config.promptFile.path} uses ${names}, but the CSV has no such column (its columns: ${frame.columns.join(', ')}).`,
           {
             location: { file, line: 1, field: absent[0]?.name ?? '' },
             hint: 'Add the column to the CSV or correct the placeholder. (HELM fills a placeholder without a column with "" on every row, which hides the mistake.)',
@@ -68,7 +69,7 @@ export function createConfigurableDataset(
           { location: { file, line: 1, field: INCORRECT_ANSWERS } },
         );
       }
-      if (!columnIndex.has(CORRECT_ANSWER) && !juryOnly) {
+      if (!columns.has(CORRECT_ANSWER) && !juryOnly) {
         throw new DatasetLoadError(
           "Dataset must contain 'correct_answer' column unless using jury_score as the only metric.",
           {
@@ -84,30 +85,28 @@ export function createConfigurableDataset(
         missingCells.set(column, rows);
       };
       const instances: Instance[] = [];
-      for (const row of table.rows) {
-        const cell = (column: string): PandasValue | undefined => {
-          const index = columnIndex.get(column);
-          return index === undefined ? undefined : row.values[index];
-        };
+      for (const row of pandasIterrows(frame)) {
+        // readPandasCsv gives every row its line.
+        const line = row.line as number;
         const text = fillFormatTemplate(config.templateParts, (name) => {
-          const value = cell(name);
+          const value = row.cells.get(name);
           if (value === undefined) return '';
-          if (isPandasMissing(value)) noteMissing(name, row.line);
-          return formatPandasValue(value);
+          if (isPandasNa(value)) noteMissing(name, line);
+          return pandasStr(value);
         });
         const references = [];
-        const correct = cell(CORRECT_ANSWER);
+        const correct = row.cells.get(CORRECT_ANSWER);
         if (correct !== undefined) {
-          if (isPandasMissing(correct)) noteMissing(CORRECT_ANSWER, row.line);
-          references.push(reference(formatPandasValue(correct), true));
+          if (isPandasNa(correct)) noteMissing(CORRECT_ANSWER, line);
+          references.push(reference(pandasStr(correct), true));
         }
-        const incorrect = cell(INCORRECT_ANSWERS);
+        const incorrect = row.cells.get(INCORRECT_ANSWERS);
         if (incorrect !== undefined) {
           const answers = incorrectAnswers(incorrect);
           if (typeof answers === 'string') {
             // HELM's scenario stops the whole run here; this row goes on with its correct answer only.
             context.warn?.(
-              `${file}, line ${row.line}: incorrect_answers ${answers}, on which HELM's scenario would crash; this row is evaluated without incorrect answers. Write a JSON list of strings, e.g. ["No"] (in a CSV cell: "[""No""]"), or [] for none.`,
+              `${file}, line ${line}: incorrect_answers ${answers}, on which HELM's scenario would crash; this row is evaluated without incorrect answers. Write a JSON list of strings, e.g. ["No"] (in a CSV cell: "[""No""]"), or [] for none.`,
             );
           } else for (const answer of answers) references.push(reference(answer, false));
         }
@@ -124,9 +123,8 @@ export function createConfigurableDataset(
 }
 
 /** HELM's `json.loads` of an `incorrect_answers` cell: its strings, or what is wrong with it. */
-function incorrectAnswers(value: PandasValue): string[] | string {
-  if (value.kind !== 'str')
-    return `is ${isPandasMissing(value) ? 'empty' : formatPandasValue(value)}, not a JSON list`;
+function incorrectAnswers(value: PandasCell): string[] | string {
+  if (value.type !== 'str') return `is ${isPandasNa(value) ? 'empty' : pandasStr(value)}, not a JSON list`;
   const parsed = parsePythonJson(value.value);
   if (!parsed.ok) return `is not valid JSON (${parsed.error.message})`;
   if (!Array.isArray(parsed.value)) return 'is not a JSON list';

@@ -31,16 +31,6 @@ export {
   type ResolvedFile,
   readBenchmarkConfig,
 } from './read-benchmark-config.ts';
-export {
-  formatPandasValue,
-  isPandasMissing,
-  type PandasDtype,
-  type PandasRow,
-  type PandasTable,
-  type PandasValue,
-  parsePandasFloat,
-  readPandasCsv,
-} from './read-pandas-csv.ts';
 
 /** The user-defined benchmark, as the runner registers it (the bundled example until configured). */
 export const configurableBenchmark = createConfigurableBenchmark();

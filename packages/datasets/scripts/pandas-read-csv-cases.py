@@ -1,11 +1,11 @@
-"""Writes test/pandas-read-csv-cases.json: how HELM's MedHELMConfigurableScenario reads CSV cells.
+"""Writes test/pandas-read-csv-cases.json: how pandas reads CSV cells, as HELM's scenarios see them.
 
-The scenario reads the dataset with `pd.read_csv(path)` (defaults), walks `df.iterrows()` and fills
+HELM's MedHELMConfigurableScenario, for one, reads the dataset with `pd.read_csv(path)` (defaults), walks `df.iterrows()` and fills
 the prompt template with `str.format_map`, i.e. `format(value, "")` of each cell. This script
 writes small CSV files that probe pandas' type inference (ints with leading zeros, NA strings,
 floats, booleans, huge integers, whitespace, a frame of numbers only...) and records, for each row,
-the text every cell becomes. The expected values of src/read-pandas-csv.test.ts come from here,
-never from our own code.
+the text every cell becomes. The expected values of src/read-pandas-frame.test.ts (readPandasCsv,
+then pandasIterrows) come from here, never from our own code.
 
 Run by hand from the package folder with a Python that has pandas:
 `/usr/bin/python3 scripts/pandas-read-csv-cases.py`. Made with Debian's pandas 1.5.3 (HELM locks
@@ -67,6 +67,13 @@ CASES = {
     "more than 17 digits": "x,note\n00000000000000000000012,a\n1.5,b\n123456789012345678,c\n",
     "a lone dot or sign is text": "x,note\n.,a\n+,b\n",
     "precise float parsing": "x,note\n0.1,a\n0.30000000000000004,b\n2.2250738585072014e-308,c\n",
+    "an integer beyond 2^53 stays exact": "n,note\n9007199254740993,a\n1,b\n",
+    "a negative integer beyond int64 beside a float makes floats": "big,note\n-9223372036854775809,a\n1.5,b\n",
+    "an integer beyond uint64 before a float keeps the text": "big,note\n123456789012345678901234567890,a\n1.5,b\nNA,c\n",
+    "a huge integer beside a negative word keeps the NA string": "big,note\n12345678901234567890,a\n-abc,b\nNA,c\n",
+    "a short row is padded with NaN": "a,b,note\n1,2,x\n3\n",
+    "an empty header cell and repeated names": "a,,a,a.1\n1,2,3,4\n",
+    "a header only: object columns": "a,b\n",
 }
 
 
