@@ -3,7 +3,9 @@ export { type GenerationScoring, generationBenchmarkParts } from './generation-b
 export { type HelmScenarioOptions, helmScenario } from './helm-scenario.ts';
 export { juryBenchmarkParts } from './jury-benchmark-parts.ts';
 export { medhelmGenerationPrompt } from './medhelm-generation-prompt.ts';
+export { type MedhelmJudgePromptText, medhelmJudgePrompt } from './medhelm-judge-prompt.ts';
 export {
+  MEDHELM_BRIEF_REPLY_FORMAT,
   type MedhelmJudgePromptEndingText,
   medhelmJudgePromptEnding,
 } from './medhelm-judge-prompt-ending.ts';
