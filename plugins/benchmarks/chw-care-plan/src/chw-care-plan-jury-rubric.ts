@@ -1,4 +1,4 @@
-import { medhelmJudgePromptEnding, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
+import { medhelmJudgePrompt, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -7,33 +7,21 @@ import type { JuryRubric } from '@medhelm/jury';
  * the note itself, already in the request) and rates structure instead of completeness.
  * Reproduced as specification data (HELM, Apache-2.0).
  */
-export const CHW_CARE_PLAN_JUDGE_PROMPT_TEMPLATE = `You are a medical expert tasked with evaluating the quality of a
+export const CHW_CARE_PLAN_JUDGE_PROMPT_TEMPLATE = medhelmJudgePrompt({
+  introduction: `You are a medical expert tasked with evaluating the quality of a
 generated clinical note given unstructured clinical text.
 Your goal is to assess how well the generated response captures the necessary information
-and follows provided instructions in terms of accuracy, structure, and clarity.
-
-The user's request will be provided in these tags:
-<user_request>
-{QUESTION}
-</user_request>
-
-The response will be provided in these tags:
-<response>
-{RESPONSE}
-</response>
-
-Carefully analyze the <response>.
+and follows provided instructions in terms of accuracy, structure, and clarity.`,
+  question: [`The user's request will be provided in these tags:`, 'user_request'],
+  response: `The response will be provided in these tags:`,
+  review: `Carefully analyze the <response>.
 For each of the following categories, rate the response on a scale of 1 to 5 (1 = very poor, 5 = excellent),
-and provide a short justification for your score.
-
-${medhelmJudgePromptEnding({
-  accuracy: '- Is all the information in the response factually correct?',
-  completeness: '- Does the response contain all parts for the provided note generation structure?',
-  clarity: '- Is the response easy to understand for a clinician?',
-  replyInstruction: 'Output the evaluation as a single valid JSON object matching the following structure:',
-  explanation: 'Explain why this score was given.',
+and provide a short justification for your score.`,
+  accuracy: `- Is all the information in the response factually correct?`,
+  completeness: `- Does the response contain all parts for the provided note generation structure?`,
+  clarity: `- Is the response easy to understand for a clinician?`,
   secondCriterion: 'structure',
-})}`;
+});
 
 /**
  * What MedHELM's jury judges for chw_care_plan: HELM's CHWCarePlanAnnotator (annotator name

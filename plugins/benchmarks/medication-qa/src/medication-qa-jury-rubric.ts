@@ -1,40 +1,29 @@
-import { medhelmJudgePromptEnding, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
+import {
+  MEDHELM_BRIEF_REPLY_FORMAT,
+  medhelmJudgePrompt,
+  medhelmJuryRubric,
+} from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
  * HELM's `PROMPT_TEMPLATE` of `medication_qa_annotator.py`, as Python evaluates the literal (its
  * `\"` is a plain `"`). Reproduced as specification data (HELM, Apache-2.0).
  */
-export const MEDICATION_QA_JUDGE_PROMPT_TEMPLATE = `You are a medical expert tasked with evaluating responses to consumer medication questions.
+export const MEDICATION_QA_JUDGE_PROMPT_TEMPLATE = medhelmJudgePrompt({
+  ...MEDHELM_BRIEF_REPLY_FORMAT,
+  introduction: `You are a medical expert tasked with evaluating responses to consumer medication questions.
 
 Your goal is to assess how well the response captures the information asked,
-and how it compares to the gold response in terms of accuracy, completeness, and clarity.
-
-The question provided in these tags:
-<medication_question>
-{QUESTION}
-</medication_question>
-
-The response will be provided in these tags:
-<response>
-{RESPONSE}
-</response>
-
-The reference response will be provided in these tags:
-<gold_response>
-{GOLD_RESPONSE}
-</gold_response>
-
-Carefully review the <response> and compare it to the <gold_response> when needed.
-Please evaluate the response on a scale of 1-5 (1 = poor, 5 = excellent) for each of these three key dimensions:
-
-${medhelmJudgePromptEnding({
-  accuracy: '- Is the information about the medication factually correct?',
-  completeness: '- Does the response fully answer the question, covering all important points?',
-  clarity: '- Is the response easy for a consumer to understand?',
-  replyInstruction: 'Output your evaluation as a single valid JSON object matching the following structure:',
-  explanation: 'Brief explanation of why this score was given.',
-})}`;
+and how it compares to the gold response in terms of accuracy, completeness, and clarity.`,
+  question: [`The question provided in these tags:`, 'medication_question'],
+  response: `The response will be provided in these tags:`,
+  gold: `The reference response will be provided in these tags:`,
+  review: `Carefully review the <response> and compare it to the <gold_response> when needed.
+Please evaluate the response on a scale of 1-5 (1 = poor, 5 = excellent) for each of these three key dimensions:`,
+  accuracy: `- Is the information about the medication factually correct?`,
+  completeness: `- Does the response fully answer the question, covering all important points?`,
+  clarity: `- Is the response easy for a consumer to understand?`,
+});
 
 /**
  * What MedHELM's jury judges for medication_qa: HELM's MedicationQAAnnotator (annotator name

@@ -1,4 +1,4 @@
-import { medhelmJudgePromptEnding, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
+import { medhelmJudgePrompt, medhelmJuryRubric } from '@medhelm/benchmark-recipes';
 import type { JuryRubric } from '@medhelm/jury';
 
 /**
@@ -6,39 +6,23 @@ import type { JuryRubric } from '@medhelm/jury';
  * is a plain `"`), wording included ("captures the all the clinical findings"). Reproduced as
  * specification data (HELM, Apache-2.0).
  */
-export const MIMIC_RRS_JUDGE_PROMPT_TEMPLATE = `You are tasked with evaluating the quality of the generated impression section
+export const MIMIC_RRS_JUDGE_PROMPT_TEMPLATE = medhelmJudgePrompt({
+  introduction: `You are tasked with evaluating the quality of the generated impression section
 of a radiology report based on the provided findings.
 Your goal is to assess how well the impression section captures the all the clinical findings and
-how it compares to the gold response in terms of accuracy, completeness, and clarity.
-
-The user's request will be provided in these tags:
-<user_request>
-{QUESTION}
-</user_request>
-
-The response will be provided in these tags:
-<response>
-{RESPONSE}
-</response>
-
-Some potential correct responses will be provided in these tags:
-<gold_response>
-{GOLD_RESPONSE}
-</gold_response>
-
-Carefully analyze the <response>.
+how it compares to the gold response in terms of accuracy, completeness, and clarity.`,
+  question: [`The user's request will be provided in these tags:`, 'user_request'],
+  response: `The response will be provided in these tags:`,
+  gold: `Some potential correct responses will be provided in these tags:`,
+  review: `Carefully analyze the <response>.
 For each of the following categories, rate the Response on a scale of 1 to 5 (1 = very poor, 5 = excellent),
 and provide a short justification for your score.
 
-Your evaluation should focus on the following criteria:
-
-${medhelmJudgePromptEnding({
-  accuracy: '- Does the impression correctly reflect the key findings from the radiology report?',
-  completeness: '- Does the impression include all important findings and address the clinical question?',
-  clarity: '- Is the impression easy for referring clinicians to understand?',
-  replyInstruction: 'Output the evaluation as a single valid JSON object matching the following structure:',
-  explanation: 'Explain why this score was given.',
-})}`;
+Your evaluation should focus on the following criteria:`,
+  accuracy: `- Does the impression correctly reflect the key findings from the radiology report?`,
+  completeness: `- Does the impression include all important findings and address the clinical question?`,
+  clarity: `- Is the impression easy for referring clinicians to understand?`,
+});
 
 /**
  * What MedHELM's jury judges for mimic_rrs: HELM's MIMICRRSAnnotator (annotator name `mimic_rrs`,
