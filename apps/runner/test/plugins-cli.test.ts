@@ -47,6 +47,18 @@ const fixtures: Record<
     manifest: { kind: 'scorer', specificationVersion: 'v1', ids: ['x'] },
     source: "import 'left-pad-that-is-not-installed';\nexport const plugin = {};",
   },
+  // Scorer bugs: a plain Error, a stat it does not declare, a NaN value.
+  'buggy-scorers': {
+    manifest: { kind: 'scorer', specificationVersion: 'v1', ids: ['throws', 'undeclared', 'not_a_number'] },
+    source: `
+const scorers = [
+  { specificationVersion: 'v1', id: 'throws', statNames: ['t'], score: () => { throw new TypeError('cannot read "x"'); } },
+  { specificationVersion: 'v1', id: 'undeclared', statNames: ['u'], score: () => ({ u: 1, surprise: 2 }) },
+  { specificationVersion: 'v1', id: 'not_a_number', statNames: ['n'], score: () => ({ n: Number.NaN }) },
+];
+export const plugin = { specificationVersion: 'v1', name: 'buggy-scorers', kind: 'scorer', register: (c) => scorers.forEach((s) => c.registerScorer(s)) };
+`,
+  },
   'clash-scorer': {
     manifest: { kind: 'scorer', specificationVersion: 'v1', ids: ['clash'] },
     source:
@@ -207,6 +219,39 @@ describe('medhelm run --config', () => {
     expect(perInstance.flatMap((entry) => entry.stats.map((stat) => stat.name.name))).toContain(
       'answer_length',
     );
+  });
+
+  it('fails a run loudly on a scorer bug, naming the scorer, the instance and the message (exit 1)', async () => {
+    const root = project();
+    const config = writeConfig(root, {
+      plugins: ['buggy-scorers'],
+      scorers: { pubmed_qa: ['throws', 'undeclared', 'not_a_number'] },
+    });
+    const result = await runCli([...RUN, '--config', config], { cwd: root });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(
+      /error: scorer throws failed on \d+ instances \(first: instance id\d+: it threw TypeError: cannot read "x"/,
+    );
+    expect(result.stderr).toMatch(
+      /error: scorer undeclared failed on \d+ instances \(first: instance id\d+: it returned the stat "surprise", which is not among its statNames \(u\)/,
+    );
+    expect(result.stderr).toMatch(
+      /error: scorer not_a_number failed on \d+ instances \(first: instance id\d+: it returned NaN for the stat "n"/,
+    );
+    expect(result.stderr).not.toContain('HELM raises');
+    // The run directory is still written, with HELM's own stats and each failure recorded.
+    const suite = join(root, 'benchmark_output', 'runs', 'latest');
+    const [run] = readdirSync(suite, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const report = JSON.parse(readFileSync(join(suite, run!.name, 'medhelm_run.json'), 'utf8')) as {
+      scoring_failures: Array<{ scorerId: string; kind: string }>;
+    };
+    expect(new Set(report.scoring_failures.map((failure) => `${failure.scorerId}:${failure.kind}`))).toEqual(
+      new Set(['throws:scorer-bug', 'undeclared:scorer-bug', 'not_a_number:scorer-bug']),
+    );
+    const stats = JSON.parse(readFileSync(join(suite, run!.name, 'stats.json'), 'utf8')) as Array<{
+      name: { name: string };
+    }>;
+    expect(stats.map((stat) => stat.name.name)).toContain('exact_match');
   });
 
   it('fails before running when a plugin is broken, naming the package and the problem', async () => {

@@ -180,7 +180,12 @@ async function scoreAndWriteStates(
       const scored = await scoreInstance(scorer, completed, prediction, options.resolveFile);
       if ('error' in scored) {
         aggregator.addUnscored(instance);
-        scoringFailures.push({ instanceId: instance.id, scorerId: scorer.id, reason: scored.error });
+        scoringFailures.push({
+          instanceId: instance.id,
+          scorerId: scorer.id,
+          kind: scored.kind,
+          reason: scored.error,
+        });
         continue;
       }
       const instanceStats = aggregator.add(instance, scored.values).filter(hasFiniteSum);
