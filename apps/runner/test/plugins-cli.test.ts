@@ -59,6 +59,22 @@ const scorers = [
 export const plugin = { specificationVersion: 'v1', name: 'buggy-scorers', kind: 'scorer', register: (c) => scorers.forEach((s) => c.registerScorer(s)) };
 `,
   },
+  // A benchmark without its HELM description and category.
+  'broken-benchmark': {
+    manifest: { kind: 'benchmark', specificationVersion: 'v1', ids: ['broken_benchmark'] },
+    source: `
+const benchmark = {
+  specificationVersion: 'v1', id: 'broken_benchmark', displayName: 'Broken', description: '',
+  subcategory: 'x', access: 'public', license: 'MIT',
+  dataset: { specificationVersion: 'v1', access: 'public', license: 'MIT', upstream: { url: '' }, files: [], async *load() {} },
+  prompt: { specificationVersion: 'v2', adapterSpec: {}, compile: () => () => ({}) },
+  normalizers: [],
+  scorers: [{ specificationVersion: 'v1', id: 'n', statNames: ['n'], score: () => ({ n: 1 }) }],
+  mainMetric: { name: 'n', split: 'test' },
+};
+export const plugin = { specificationVersion: 'v1', name: 'broken-benchmark', kind: 'benchmark', register: (c) => c.registerBenchmark(benchmark) };
+`,
+  },
   'clash-scorer': {
     manifest: { kind: 'scorer', specificationVersion: 'v1', ids: ['clash'] },
     source:
@@ -252,6 +268,20 @@ describe('medhelm run --config', () => {
       name: { name: string };
     }>;
     expect(stats.map((stat) => stat.name.name)).toContain('exact_match');
+  });
+
+  it('refuses a malformed benchmark at registration, naming the package and each field; list does not crash', async () => {
+    const root = project();
+    const config = writeConfig(root, { plugins: ['broken-benchmark'] });
+    const expected =
+      'error: Plugin "broken-benchmark": its benchmark "broken_benchmark" is malformed: category: is missing; helm: is missing.';
+    const run = await runCli([...RUN, '--config', config], { cwd: root });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(expected);
+    const list = await runCli(['list', '--config', config], { cwd: root });
+    expect(list.exitCode).toBe(2);
+    expect(list.stderr).toContain(expected);
+    expect(list.stderr).not.toMatch(/Cannot read properties|TypeError/);
   });
 
   it('fails before running when a plugin is broken, naming the package and the problem', async () => {

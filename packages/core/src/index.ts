@@ -13,6 +13,10 @@ export * from './schemas/stat.ts';
 export * from './spec/access-tier.ts';
 export type * from './spec/annotator-v1.ts';
 export { applyNormalizers } from './spec/apply-normalizers.ts';
+export {
+  type PluginContributionKind,
+  pluginContributionProblems,
+} from './spec/plugin-contribution-schemas.ts';
 export { benchmarkAnnotatorSpecs } from './spec/benchmark-annotator-specs.ts';
 export {
   benchmarkMetricSpecs,
