@@ -11,7 +11,8 @@ export interface CliIo {
 }
 
 /**
- * Exit codes: 0 success; 1 the run finished with failed instances; 2 bad usage/config/data;
+ * Exit codes: 0 success; 1 the run finished with failed instances or a scorer that failed (a
+ * bug in the scorer); 2 bad usage/config/data;
  * 3 stopped by `--max-cost` (the next call could have crossed the cap); 130 interrupted.
  */
 export const ExitCode = { ok: 0, failedInstances: 1, error: 2, costLimit: 3, interrupted: 130 } as const;

@@ -237,7 +237,7 @@ describe('medhelm run: bad input', () => {
     );
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(
-      'Unknown benchmark "pubmedqa". Known benchmarks: aci_bench, chw_care_plan, clear, dischargeme, ehr_sql, ehrshot, head_qa, med_dialog, med_mcqa, med_qa, medalign, medbullets, medcalc_bench, medec, medhallu, medhelm_configurable_benchmark, medi_qa, medication_qa, mental_health, mimic_bhc, mimic_rrs, mimiciv_billing_code, mtsamples_procedures, mtsamples_replicate, n2c2_ct_matching, pubmed_qa, race_based_med, shc_bmt_med, shc_cdi_med, shc_conf_med, shc_ent_med, shc_gip_med, shc_privacy_med, shc_proxy_med, shc_ptbm_med, shc_sei_med, shc_sequoia_med, starr_patient_instructions.',
+      'Unknown benchmark "pubmedqa". Did you mean "pubmed_qa"? Known benchmarks: aci_bench, chw_care_plan, clear, dischargeme, ehr_sql, ehrshot, head_qa, med_dialog, med_mcqa, med_qa, medalign, medbullets, medcalc_bench, medec, medhallu, medhelm_configurable_benchmark, medi_qa, medication_qa, mental_health, mimic_bhc, mimic_rrs, mimiciv_billing_code, mtsamples_procedures, mtsamples_replicate, n2c2_ct_matching, pubmed_qa, race_based_med, shc_bmt_med, shc_cdi_med, shc_conf_med, shc_ent_med, shc_gip_med, shc_privacy_med, shc_proxy_med, shc_ptbm_med, shc_sei_med, shc_sequoia_med, starr_patient_instructions.',
     );
   });
 
@@ -248,7 +248,7 @@ describe('medhelm run: bad input', () => {
     );
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(
-      'Unknown provider "opneai". Known providers: anthropic, azure-openai, baseline, google, llama-cpp, openai, openai-compatible.',
+      'Unknown provider "opneai". Did you mean "openai"? Known providers: anthropic, azure-openai, baseline, google, llama-cpp, openai, openai-compatible.',
     );
   });
 

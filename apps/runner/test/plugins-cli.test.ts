@@ -47,6 +47,34 @@ const fixtures: Record<
     manifest: { kind: 'scorer', specificationVersion: 'v1', ids: ['x'] },
     source: "import 'left-pad-that-is-not-installed';\nexport const plugin = {};",
   },
+  // Scorer bugs: a plain Error, a stat it does not declare, a NaN value.
+  'buggy-scorers': {
+    manifest: { kind: 'scorer', specificationVersion: 'v1', ids: ['throws', 'undeclared', 'not_a_number'] },
+    source: `
+const scorers = [
+  { specificationVersion: 'v1', id: 'throws', statNames: ['t'], score: () => { throw new TypeError('cannot read "x"'); } },
+  { specificationVersion: 'v1', id: 'undeclared', statNames: ['u'], score: () => ({ u: 1, surprise: 2 }) },
+  { specificationVersion: 'v1', id: 'not_a_number', statNames: ['n'], score: () => ({ n: Number.NaN }) },
+];
+export const plugin = { specificationVersion: 'v1', name: 'buggy-scorers', kind: 'scorer', register: (c) => scorers.forEach((s) => c.registerScorer(s)) };
+`,
+  },
+  // A benchmark without its HELM description and category.
+  'broken-benchmark': {
+    manifest: { kind: 'benchmark', specificationVersion: 'v1', ids: ['broken_benchmark'] },
+    source: `
+const benchmark = {
+  specificationVersion: 'v1', id: 'broken_benchmark', displayName: 'Broken', description: '',
+  subcategory: 'x', access: 'public', license: 'MIT',
+  dataset: { specificationVersion: 'v1', access: 'public', license: 'MIT', upstream: { url: '' }, files: [], async *load() {} },
+  prompt: { specificationVersion: 'v2', adapterSpec: {}, compile: () => () => ({}) },
+  normalizers: [],
+  scorers: [{ specificationVersion: 'v1', id: 'n', statNames: ['n'], score: () => ({ n: 1 }) }],
+  mainMetric: { name: 'n', split: 'test' },
+};
+export const plugin = { specificationVersion: 'v1', name: 'broken-benchmark', kind: 'benchmark', register: (c) => c.registerBenchmark(benchmark) };
+`,
+  },
   'clash-scorer': {
     manifest: { kind: 'scorer', specificationVersion: 'v1', ids: ['clash'] },
     source:
@@ -207,6 +235,53 @@ describe('medhelm run --config', () => {
     expect(perInstance.flatMap((entry) => entry.stats.map((stat) => stat.name.name))).toContain(
       'answer_length',
     );
+  });
+
+  it('fails a run loudly on a scorer bug, naming the scorer, the instance and the message (exit 1)', async () => {
+    const root = project();
+    const config = writeConfig(root, {
+      plugins: ['buggy-scorers'],
+      scorers: { pubmed_qa: ['throws', 'undeclared', 'not_a_number'] },
+    });
+    const result = await runCli([...RUN, '--config', config], { cwd: root });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(
+      /error: scorer throws failed on \d+ instances \(first: instance id\d+: it threw TypeError: cannot read "x"/,
+    );
+    expect(result.stderr).toMatch(
+      /error: scorer undeclared failed on \d+ instances \(first: instance id\d+: it returned the stat "surprise", which is not among its statNames \(u\)/,
+    );
+    expect(result.stderr).toMatch(
+      /error: scorer not_a_number failed on \d+ instances \(first: instance id\d+: it returned NaN for the stat "n"/,
+    );
+    expect(result.stderr).not.toContain('HELM raises');
+    // The run directory is still written, with HELM's own stats and each failure recorded.
+    const suite = join(root, 'benchmark_output', 'runs', 'latest');
+    const [run] = readdirSync(suite, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const report = JSON.parse(readFileSync(join(suite, run!.name, 'medhelm_run.json'), 'utf8')) as {
+      scoring_failures: Array<{ scorerId: string; kind: string }>;
+    };
+    expect(new Set(report.scoring_failures.map((failure) => `${failure.scorerId}:${failure.kind}`))).toEqual(
+      new Set(['throws:scorer-bug', 'undeclared:scorer-bug', 'not_a_number:scorer-bug']),
+    );
+    const stats = JSON.parse(readFileSync(join(suite, run!.name, 'stats.json'), 'utf8')) as Array<{
+      name: { name: string };
+    }>;
+    expect(stats.map((stat) => stat.name.name)).toContain('exact_match');
+  });
+
+  it('refuses a malformed benchmark at registration, naming the package and each field; list does not crash', async () => {
+    const root = project();
+    const config = writeConfig(root, { plugins: ['broken-benchmark'] });
+    const expected =
+      'error: Plugin "broken-benchmark": its benchmark "broken_benchmark" is malformed: category: is missing; helm: is missing.';
+    const run = await runCli([...RUN, '--config', config], { cwd: root });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(expected);
+    const list = await runCli(['list', '--config', config], { cwd: root });
+    expect(list.exitCode).toBe(2);
+    expect(list.stderr).toContain(expected);
+    expect(list.stderr).not.toMatch(/Cannot read properties|TypeError/);
   });
 
   it('fails before running when a plugin is broken, naming the package and the problem', async () => {

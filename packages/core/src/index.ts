@@ -24,6 +24,10 @@ export { compilePromptTemplate, renderPrompt } from './spec/compile-prompt-templ
 export type * from './spec/dataset-loader-v1.ts';
 export type * from './spec/model-provider-v1.ts';
 export type * from './spec/normalizer-v1.ts';
+export {
+  type PluginContributionKind,
+  pluginContributionProblems,
+} from './spec/plugin-contribution-schemas.ts';
 export * from './spec/plugin-v1.ts';
 export type * from './spec/prompt-template-v1.ts';
 export type * from './spec/prompt-template-v2.ts';

@@ -6,10 +6,16 @@ export interface InstanceFailure {
   error: string;
 }
 
-/** An instance a scorer could not score (where HELM raises); it has no stat from that scorer. */
+/**
+ * An instance a scorer did not score; it has no stat from that scorer. `unscorable`: the scorer
+ * threw a ScoringError (an input it cannot score, where HELM's metric raises). `scorer-bug`: the
+ * scorer threw anything else, or returned a stat it does not declare or a value that is not a
+ * finite number, a boolean or null: a defect of the scorer, which fails the run (exit 1).
+ */
 export interface ScoringFailure {
   instanceId: string;
   scorerId: string;
+  kind: 'unscorable' | 'scorer-bug';
   reason: string;
 }
 

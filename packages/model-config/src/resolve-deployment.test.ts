@@ -110,6 +110,15 @@ describe('resolveDeployment', () => {
     });
   });
 
+  it('suggests the nearest deployment id, and baseline:first-option for a bare baseline', () => {
+    expect(() => resolveDeployment('gpt-4o-minii')).toThrow(
+      'Unknown model "gpt-4o-minii". Did you mean "gpt-4o-mini"?',
+    );
+    expect(() => resolveDeployment('baseline')).toThrow(
+      'Unknown model "baseline". Did you mean "baseline:first-option"?',
+    );
+  });
+
   it('fails on an unknown id, listing the known ones', () => {
     let error: unknown;
     try {

@@ -1,4 +1,4 @@
-import { ConfigError } from '@medhelm/core';
+import { ConfigError, closestId } from '@medhelm/core';
 import { BUILTIN_DEPLOYMENTS } from './builtin-deployments.ts';
 import type { DeploymentConfig, DeploymentLimits, ModelsConfig } from './models-file-schema.ts';
 import { type PriceForOptions, priceFor, type ResolvedPrice } from './price-for.ts';
@@ -84,7 +84,10 @@ export function resolveDeployment(
     );
   }
   const known = knownDeploymentIds(config, builtins);
-  throw new ConfigError(`Unknown model "${idOrProviderModel}".`, {
+  const near =
+    idOrProviderModel === 'baseline' ? 'baseline:first-option' : closestId(idOrProviderModel, known);
+  const suggestion = near === undefined ? '' : ` Did you mean "${near}"?`;
+  throw new ConfigError(`Unknown model "${idOrProviderModel}".${suggestion}`, {
     hint: `Known deployment ids: ${known.join(', ')}. Or write <provider>:<model id>, e.g. openai:gpt-4o-2024-08-06, or add "${idOrProviderModel}" to your models file.`,
   });
 }

@@ -6,6 +6,7 @@ import {
   parseRunEntry,
   planRuns,
   type RunEntry,
+  type RunOutcome,
   readConfFile,
   readCostLedger,
   redactRunDirectory,
@@ -163,7 +164,9 @@ export async function runCommand(
     }
     if (outcomes.some((outcome) => outcome.interrupted) || outcomes.length < plans.length)
       return ExitCode.interrupted;
-    if (outcomes.some((outcome) => outcome.counts.failed > 0)) return ExitCode.failedInstances;
+    const failed = (outcome: RunOutcome) =>
+      outcome.counts.failed > 0 || outcome.scoringFailures.some((failure) => failure.kind === 'scorer-bug');
+    if (outcomes.some(failed)) return ExitCode.failedInstances;
     return ExitCode.ok;
   } finally {
     await scope.dispose();

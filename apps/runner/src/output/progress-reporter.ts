@@ -78,11 +78,7 @@ export class ProgressReporter implements RunObserver {
         `  ${outcome.counts.failed} instances failed (first: ${outcome.failures[0]?.error}); run the same command again to retry only those.\n`,
       );
     }
-    if (outcome.scoringFailures.length > 0) {
-      this.io.stderr.write(
-        `  ${outcome.scoringFailures.length} instance scores could not be computed (HELM raises on these inputs); see ${outcome.runDirectory}/medhelm_run.json.\n`,
-      );
-    }
+    for (const line of scoringFailureLines(outcome)) this.io.stderr.write(`  ${line}\n`);
     this.io.stderr.write(`  wrote ${outcome.runDirectory}\n`);
     if (this.interactive && this.active.size > 0) this.drawBar();
   }
@@ -105,4 +101,31 @@ export class ProgressReporter implements RunObserver {
     this.io.stderr.write('\n');
     this.barOpen = false;
   }
+}
+
+/**
+ * One line per scorer that left instances unscored: a scorer bug (an exception other than
+ * ScoringError, an undeclared stat, a value that is not a number) as an error naming the scorer,
+ * the first instance and the message; inputs a scorer cannot score as a note, saying "HELM raises"
+ * only for HELM's own metrics.
+ */
+function scoringFailureLines(outcome: RunOutcome): string[] {
+  const byScorer = new Map<string, RunOutcome['scoringFailures']>();
+  for (const failure of outcome.scoringFailures) {
+    const key = `${failure.kind}\u0000${failure.scorerId}`;
+    byScorer.set(key, [...(byScorer.get(key) ?? []), failure]);
+  }
+  const report = `${outcome.runDirectory}/medhelm_run.json`;
+  return [...byScorer.values()].map((failures) => {
+    const [first] = failures as [RunOutcome['scoringFailures'][number]];
+    const count = `${failures.length} instance${failures.length === 1 ? '' : 's'}`;
+    if (first.kind === 'scorer-bug') {
+      return `error: scorer ${first.scorerId} failed on ${count} (first: instance ${first.instanceId}: it ${first.reason}); its stats for them are missing. Fix the scorer and run the same command again: the answers come from the cache. All failures: ${report}.`;
+    }
+    const helm = outcome.plan.benchmark.scorers.find(
+      (scorer) => scorer.id === first.scorerId,
+    )?.helmMetricSpecs;
+    const cause = helm !== undefined && helm.length > 0 ? ', as HELM raises on these inputs' : '';
+    return `${count} not scored by ${first.scorerId}${cause} (first: instance ${first.instanceId}: ${first.reason}); see ${report}.`;
+  });
 }

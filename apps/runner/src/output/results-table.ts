@@ -83,5 +83,5 @@ export function suiteCostLine(suite: string, ledger: CostLedgerSummary): string 
     ledger.unpricedDeployments.length === 0
       ? ''
       : ` + ? (no known price for ${ledger.unpricedDeployments.join(', ')})`;
-  return `Suite "${suite}" to date (${ledger.entries} run records in medhelm_cost_ledger.jsonl): candidate models $${formatUsd(ledger.candidateUsd)}${unpriced}, jury $${formatUsd(ledger.judgeUsd)}; ${ledger.paidTokens.promptTokens + ledger.paidTokens.completionTokens} tokens from model calls.`;
+  return `Suite "${suite}" to date (${ledger.entries} run record${ledger.entries === 1 ? '' : 's'} in medhelm_cost_ledger.jsonl): candidate models $${formatUsd(ledger.candidateUsd)}${unpriced}, jury $${formatUsd(ledger.judgeUsd)}; ${ledger.paidTokens.promptTokens + ledger.paidTokens.completionTokens} tokens from model calls.`;
 }

@@ -73,6 +73,8 @@ export async function registerPlugin(
   try {
     await parsed.data.register(context);
   } catch (error) {
+    // A contribution refused at registration already names the package and the field.
+    if (PluginLoadError.isInstance(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new PluginLoadError(packageName, `register() failed: ${message}`, { cause: error });
   }

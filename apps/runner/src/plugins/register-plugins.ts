@@ -4,8 +4,10 @@ import {
   type ModelProviderV1,
   type NormalizerV1,
   type PluginContextV1,
+  type PluginContributionKind,
   type PluginKind,
   PluginLoadError,
+  pluginContributionProblems,
   type Registry,
   type ScorerV1,
 } from '@medhelm/core';
@@ -48,10 +50,14 @@ export async function registerPlugins(
 async function registerOne(loaded: LoadedPlugin, registries: PluginRegistries): Promise<MedHelmPluginV1> {
   const { packageName, manifest } = loaded;
   const context: PluginContextV1 = {
-    registerBenchmark: (benchmark) => registries.benchmarks.register(benchmark, packageName),
-    registerProvider: (provider) => registries.providers.register(provider, packageName),
-    registerScorer: (scorer) => registries.scorers.register(scorer, packageName),
-    registerNormalizer: (normalizer) => registries.normalizers.register(normalizer, packageName),
+    registerBenchmark: (benchmark) =>
+      registries.benchmarks.register(wellFormed(packageName, 'benchmark', benchmark), packageName),
+    registerProvider: (provider) =>
+      registries.providers.register(wellFormed(packageName, 'provider', provider), packageName),
+    registerScorer: (scorer) =>
+      registries.scorers.register(wellFormed(packageName, 'scorer', scorer), packageName),
+    registerNormalizer: (normalizer) =>
+      registries.normalizers.register(wellFormed(packageName, 'normalizer', normalizer), packageName),
   };
   const plugin = await registerPlugin(packageName, loaded.exports, context, {
     options: loaded.options,
@@ -94,4 +100,18 @@ function registryOf(registries: PluginRegistries, kind: PluginKind): Registry<{ 
     case 'normalizer':
       return registries.normalizers;
   }
+}
+
+/** `value`, once it has every field its kind requires; else a PluginLoadError naming each problem. */
+function wellFormed<T>(packageName: string, kind: PluginContributionKind, value: T): T {
+  const problems = pluginContributionProblems(kind, value);
+  if (problems.length === 0) return value;
+  const id = (value as { id?: unknown } | undefined)?.id;
+  throw new PluginLoadError(
+    packageName,
+    `its ${kind}${typeof id === 'string' ? ` "${id}"` : ''} is malformed: ${problems.join('; ')}.`,
+    {
+      hint: `See the ${kind} contract in docs/writing-plugins.md; @medhelm/core's define${kind[0]?.toUpperCase()}${kind.slice(1)}() and the benchmark recipes fill most fields.`,
+    },
+  );
 }

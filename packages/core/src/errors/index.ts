@@ -1,3 +1,4 @@
+export { closestId } from './closest-id.ts';
 export { ConfigError } from './config-error.ts';
 export { DatasetLoadError, type DatasetLocation } from './dataset-load-error.ts';
 export { hasBrand } from './has-brand.ts';

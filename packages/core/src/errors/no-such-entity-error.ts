@@ -1,3 +1,4 @@
+import { closestId } from './closest-id.ts';
 import { hasBrand } from './has-brand.ts';
 import { MedHelmError } from './medhelm-error.ts';
 
@@ -14,7 +15,9 @@ export class NoSuchEntityError extends MedHelmError {
 
   constructor(kind: string, id: string, knownIds: readonly string[]) {
     const known = knownIds.length > 0 ? knownIds.join(', ') : '(none registered)';
-    super(`Unknown ${kind} "${id}". Known ${kind}s: ${known}.`, {
+    const near = closestId(id, knownIds);
+    const suggestion = near === undefined ? '' : ` Did you mean "${near}"?`;
+    super(`Unknown ${kind} "${id}".${suggestion} Known ${kind}s: ${known}.`, {
       hint: `Check the spelling, or install and register the plugin that provides the ${kind}.`,
     });
     this.kind = kind;

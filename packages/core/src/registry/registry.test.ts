@@ -18,7 +18,7 @@ describe('Registry', () => {
     expect(thrown).toBeInstanceOf(NoSuchEntityError);
     expect(MedHelmError.isInstance(thrown)).toBe(true);
     expect((thrown as Error).message).toBe(
-      'Unknown benchmark "pubmedqa". Known benchmarks: medcalc_bench, pubmed_qa.',
+      'Unknown benchmark "pubmedqa". Did you mean "pubmed_qa"? Known benchmarks: medcalc_bench, pubmed_qa.',
     );
   });
 

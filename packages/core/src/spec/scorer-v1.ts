@@ -52,7 +52,11 @@ export interface DeriveStatsContextV1 {
 export interface ScorerV1 {
   readonly specificationVersion: SpecificationVersionV1;
   readonly id: string;
-  /** The stat names `score` can produce, for tables and schema generation. */
+  /**
+   * The stat names `score` can produce, for tables and schema generation; `<name>@<k>` (HELM's
+   * best of k completions) counts as declared with `<name>`. A stat `score` returns that is not
+   * declared fails the run as a scorer bug.
+   */
   readonly statNames: readonly string[];
   /**
    * The HELM metric specs this scorer stands for, in HELM's order: run_spec.json's `metric_specs`

@@ -107,6 +107,51 @@ describe('scoreInstance', () => {
 
   it('records why a scorer that needs data files could not score without them', async () => {
     const scored = await scoreInstance(databaseScorer, completed, predictionOf(benchmark, completed));
-    expect(scored).toEqual({ error: expect.stringContaining('no data files in this context') });
+    expect(scored).toEqual({ error: expect.stringContaining('no data files'), kind: 'unscorable' });
+  });
+
+  it('calls an exception other than ScoringError, an undeclared stat or a non-finite value a scorer bug', async () => {
+    const prediction = predictionOf(benchmark, completed);
+    const scorer = (score: ScorerV1['score']): ScorerV1 => ({
+      specificationVersion: 'v1',
+      id: 'buggy',
+      statNames: ['n'],
+      score,
+    });
+    const cases: Array<[ScorerV1['score'], string]> = [
+      [
+        () => {
+          throw new RangeError('index 3');
+        },
+        'threw RangeError: index 3',
+      ],
+      [() => ({ n: 1, m: 2 }), 'returned the stat "m", which is not among its statNames (n)'],
+      [() => ({ n: Number.POSITIVE_INFINITY }), 'returned Infinity for the stat "n"'],
+      [() => ({ n: Number.NaN }), 'returned NaN for the stat "n"'],
+      [() => ({ n: '1' as unknown as number }), 'returned "1" for the stat "n"'],
+    ];
+    for (const [score, reason] of cases) {
+      expect(await scoreInstance(scorer(score), completed, prediction)).toEqual({
+        error: expect.stringContaining(reason),
+        kind: 'scorer-bug',
+      });
+    }
+    // HELM's best-of-k variant of a declared stat, booleans and null are fine.
+    expect(
+      await scoreInstance(
+        scorer(() => ({ n: true, 'n@5': 0.5 })),
+        completed,
+        prediction,
+      ),
+    ).toEqual({ values: { n: true, 'n@5': 0.5 } });
+    expect(
+      await scoreInstance(
+        scorer(() => ({ n: null })),
+        completed,
+        prediction,
+      ),
+    ).toEqual({
+      values: { n: null },
+    });
   });
 });

@@ -14,29 +14,65 @@ export function toHelmJson(value: unknown, indent = 0): string {
 }
 
 /** Text gathered before one write to the file: few system calls, bounded memory. */
-const WRITE_CHUNK_CHARACTERS = 1 << 15;
+const WRITE_CHUNK_CHARACTERS = 1 << 18;
 
 /**
- * Writes a JSON document whose one large list is streamed item by item, so memory does not grow
- * with the number of instances. Items are gathered into chunks of about 256 K characters, and a
- * chunk is awaited before the next is gathered (back-pressure: a slow disk slows the writer, it
- * never queues the whole file). `prefix` is the text before the list's first item (e.g. `[` or
- * `{"adapter_spec": ..., "request_states": [`), `suffix` the text after its last.
+ * A file written in chunks of about 256 K characters: text is gathered, and a chunk is awaited
+ * before the next is gathered (back-pressure: a slow disk slows the writer, it never queues the
+ * whole file).
+ */
+export class BufferedTextFile {
+  private buffer = '';
+
+  private constructor(private readonly handle: FileHandle) {}
+
+  static async open(path: string): Promise<BufferedTextFile> {
+    return new BufferedTextFile(await open(path, 'w'));
+  }
+
+  async write(text: string): Promise<void> {
+    this.buffer += text;
+    if (this.buffer.length >= WRITE_CHUNK_CHARACTERS) await this.flush();
+  }
+
+  /** Writes what is gathered. */
+  async flush(): Promise<void> {
+    if (this.buffer === '') return;
+    const text = this.buffer;
+    this.buffer = '';
+    await this.handle.write(text);
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    await this.handle.close();
+  }
+
+  /** Closes the file without writing what is gathered (the writer failed; its folder is removed). */
+  async abandon(): Promise<void> {
+    this.buffer = '';
+    await this.handle.close().catch(() => {});
+  }
+}
+
+/**
+ * Writes a JSON document whose one large list is streamed item by item through a
+ * {@link BufferedTextFile}, so memory does not grow with the number of instances. `prefix` is the
+ * text before the list's first item (e.g. `[` or `{"adapter_spec": ..., "request_states": [`),
+ * `suffix` the text after its last.
  */
 export class StreamedJsonWriter {
   private itemCount = 0;
-  private buffer = '';
 
   private constructor(
-    private readonly handle: FileHandle,
+    private readonly file: BufferedTextFile,
     private readonly itemIndent: number,
   ) {}
 
   static async open(path: string, prefix: string, itemIndent: number): Promise<StreamedJsonWriter> {
-    const handle = await open(path, 'w');
-    const writer = new StreamedJsonWriter(handle, itemIndent);
-    writer.buffer = prefix;
-    return writer;
+    const file = await BufferedTextFile.open(path);
+    await file.write(prefix);
+    return new StreamedJsonWriter(file, itemIndent);
   }
 
   /** How many items were written. */
@@ -47,27 +83,18 @@ export class StreamedJsonWriter {
   async write(item: unknown): Promise<void> {
     const separator = this.itemCount === 0 ? '\n' : ',\n';
     this.itemCount++;
-    this.buffer += `${separator}${' '.repeat(this.itemIndent)}${toHelmJson(item, this.itemIndent)}`;
-    if (this.buffer.length >= WRITE_CHUNK_CHARACTERS) await this.drain();
+    await this.file.write(`${separator}${' '.repeat(this.itemIndent)}${toHelmJson(item, this.itemIndent)}`);
   }
 
   /** Closes the list: `closing` is the list's closing text after the items (e.g. `]`). */
   async close(closing: string): Promise<void> {
     const listEnd = this.itemCount === 0 ? '' : `\n${' '.repeat(Math.max(0, this.itemIndent - 2))}`;
-    this.buffer += `${listEnd}${closing}`;
-    await this.drain();
-    await this.handle.close();
+    await this.file.write(`${listEnd}${closing}`);
+    await this.file.close();
   }
 
   /** Closes the file without finishing it (the writer failed; its folder is removed). */
   async abandon(): Promise<void> {
-    this.buffer = '';
-    await this.handle.close().catch(() => {});
-  }
-
-  private async drain(): Promise<void> {
-    const text = this.buffer;
-    this.buffer = '';
-    await this.handle.write(text);
+    await this.file.abandon();
   }
 }

@@ -1,8 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { type FileHandle, open, rm } from 'node:fs/promises';
-import { toHelmJson } from './helm-json.ts';
-
-const WRITE_CHUNK_CHARACTERS = 1 << 15;
+import { open, rm } from 'node:fs/promises';
+import { BufferedTextFile } from './helm-json.ts';
 
 /**
  * Items of one JSON list spooled to a temporary file, each written as `,\n<indent><item>`, so that
@@ -11,45 +9,35 @@ const WRITE_CHUNK_CHARACTERS = 1 << 15;
  * instance-major: one spool per metric gives HELM's order from one pass over the instances.
  */
 export class ItemSpool {
-  private buffer = '';
   private itemCount = 0;
 
   private constructor(
     readonly path: string,
-    private readonly handle: FileHandle,
-    private readonly itemIndent: number,
+    private readonly file: BufferedTextFile,
+    readonly itemIndent: number,
   ) {}
 
   static async create(path: string, itemIndent: number): Promise<ItemSpool> {
-    return new ItemSpool(path, await open(path, 'w'), itemIndent);
+    return new ItemSpool(path, await BufferedTextFile.open(path), itemIndent);
   }
 
   get count(): number {
     return this.itemCount;
   }
 
-  async append(item: unknown): Promise<void> {
+  /** Appends an item already laid out as `toHelmJson(item, itemIndent)` would. */
+  async appendJson(json: string): Promise<void> {
     this.itemCount++;
-    this.buffer += `,\n${' '.repeat(this.itemIndent)}${toHelmJson(item, this.itemIndent)}`;
-    if (this.buffer.length >= WRITE_CHUNK_CHARACTERS) await this.drain();
+    await this.file.write(`,\n${' '.repeat(this.itemIndent)}${json}`);
   }
 
   async finish(): Promise<void> {
-    await this.drain();
-    await this.handle.close();
+    await this.file.close();
   }
 
   /** Closes the file without finishing it (the writer failed; its folder is removed). */
   async abandon(): Promise<void> {
-    this.buffer = '';
-    await this.handle.close().catch(() => {});
-  }
-
-  private async drain(): Promise<void> {
-    if (this.buffer === '') return;
-    const text = this.buffer;
-    this.buffer = '';
-    await this.handle.write(text);
+    await this.file.abandon();
   }
 }
 

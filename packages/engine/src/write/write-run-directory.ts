@@ -15,6 +15,7 @@ import { predictionOf, scoreInstance } from '../score/score-instance.ts';
 import { instancesPerSplitStats, ScorerStatsAggregator } from '../score/scorer-stats-aggregator.ts';
 import { StreamedJsonWriter, toHelmJson } from './helm-json.ts';
 import { helmRequestState, helmRunSpec, helmScenario, helmStat } from './helm-records.ts';
+import { helmPerInstanceStatsJson } from './helm-stat-json.ts';
 import { ItemSpool, joinSpools } from './item-spool.ts';
 
 /** What writing a run directory produced. */
@@ -179,16 +180,17 @@ async function scoreAndWriteStates(
       const scored = await scoreInstance(scorer, completed, prediction, options.resolveFile);
       if ('error' in scored) {
         aggregator.addUnscored(instance);
-        scoringFailures.push({ instanceId: instance.id, scorerId: scorer.id, reason: scored.error });
+        scoringFailures.push({
+          instanceId: instance.id,
+          scorerId: scorer.id,
+          kind: scored.kind,
+          reason: scored.error,
+        });
         continue;
       }
       const instanceStats = aggregator.add(instance, scored.values).filter(hasFiniteSum);
       if (instanceStats.length > 0) {
-        await spool.append({
-          instance_id: instance.id,
-          train_trial_index: 0,
-          stats: instanceStats.map(helmStat),
-        });
+        await spool.appendJson(helmPerInstanceStatsJson(instance.id, 0, instanceStats, spool.itemIndent));
       }
     }
   }

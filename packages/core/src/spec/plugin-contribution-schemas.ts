@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+// What a plugin registers, checked at registration so a malformed contribution is refused with the
+// field named, instead of failing later deep inside a run or `medhelm list`. Structural only: the
+// TypeScript interfaces stay the contract; extra fields are allowed.
+
+const nonEmpty = z.string().min(1, 'must be a non-empty string');
+const callable = (what: string) =>
+  z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', `must be ${what}`);
+const version = z.literal('v1', { error: 'must be "v1" (the specification version this release defines)' });
+
+const normalizerSchema = z.looseObject({
+  specificationVersion: version,
+  id: nonEmpty,
+  normalize: callable('a function normalize(prediction, context)'),
+});
+
+const scorerSchema = z.looseObject({
+  specificationVersion: version,
+  id: nonEmpty,
+  statNames: z.array(nonEmpty),
+  score: callable('a function score(input)'),
+  deriveStats: callable('a function deriveStats(merged, context)').optional(),
+});
+
+const annotatorSchema = z.looseObject({
+  specificationVersion: version,
+  id: nonEmpty,
+  needsJudges: z.boolean({ error: 'must be true or false' }),
+});
+
+const datasetSchema = z.looseObject({
+  specificationVersion: version,
+  access: z.enum(['public', 'gated', 'private']),
+  license: nonEmpty,
+  upstream: z.looseObject({ url: z.string({ error: 'must be a string (the data source)' }) }),
+  files: z.array(z.looseObject({ name: nonEmpty })),
+  load: callable('a function load(context) returning the instances'),
+});
+
+const promptSchema = z.union(
+  [
+    z.looseObject({
+      specificationVersion: version,
+      adapterSpec: z.looseObject({}),
+      render: callable('a function'),
+    }),
+    z.looseObject({
+      specificationVersion: z.literal('v2'),
+      adapterSpec: z.looseObject({}),
+      compile: callable('a function'),
+    }),
+  ],
+  {
+    error:
+      'must be a prompt template: { specificationVersion: "v1", adapterSpec, render } or v2 with compile',
+  },
+);
+
+const helmSchema = z.looseObject(
+  {
+    scenarioClassName: nonEmpty,
+    runSpecName: nonEmpty.optional(),
+    scenarioArgs: z.record(z.string(), z.unknown()),
+    scenarioName: nonEmpty,
+    scenarioDescription: z.string(),
+    tags: z.array(z.string()),
+    definitionPath: z.string(),
+    groups: z.array(nonEmpty),
+  },
+  { error: 'must describe the HELM scenario (see helmScenario() in @medhelm/benchmark-recipes)' },
+);
+
+const metricSchema = z.looseObject({ name: nonEmpty, split: nonEmpty });
+
+const benchmarkSchema = z.looseObject({
+  specificationVersion: version,
+  id: nonEmpty,
+  displayName: nonEmpty,
+  description: z.string(),
+  category: z.enum([
+    'Clinical Decision Support',
+    'Clinical Note Generation',
+    'Patient Communication and Education',
+    'Medical Research Assistance',
+    'Administration and Workflow',
+  ]),
+  subcategory: nonEmpty,
+  access: z.enum(['public', 'gated', 'private']),
+  license: nonEmpty,
+  dataset: datasetSchema,
+  prompt: promptSchema,
+  normalizers: z.array(normalizerSchema),
+  scorers: z.array(scorerSchema).min(1, 'must hold at least one scorer'),
+  annotators: z.array(annotatorSchema).optional(),
+  mainMetric: metricSchema,
+  correctedMetric: metricSchema.optional(),
+  helm: helmSchema,
+});
+
+const providerSchema = z.looseObject({
+  specificationVersion: version,
+  id: nonEmpty,
+  displayName: nonEmpty,
+  languageModel: callable('a function languageModel(modelId, settings)'),
+  close: callable('a function close()').optional(),
+});
+
+const SCHEMAS = {
+  benchmark: benchmarkSchema,
+  scorer: scorerSchema,
+  normalizer: normalizerSchema,
+  provider: providerSchema,
+} as const;
+
+/** What a plugin can register. */
+export type PluginContributionKind = keyof typeof SCHEMAS;
+
+/**
+ * What is wrong with a contribution a plugin registers, as `field: problem` lines (the field as a
+ * path such as `helm.scenarioClassName` or `scorers[1].score`); empty when it is well formed.
+ */
+export function pluginContributionProblems(kind: PluginContributionKind, value: unknown): string[] {
+  const result = SCHEMAS[kind].safeParse(value, { reportInput: true });
+  if (result.success) return [];
+  return result.error.issues.map((issue) => {
+    const path = issue.path
+      .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
+      .join('');
+    const message = issue.input === undefined && issue.path.length > 0 ? 'is missing' : issue.message;
+    return `${path === '' ? '(the object)' : path}: ${message}`;
+  });
+}
