@@ -25,7 +25,7 @@ const STATS: Stat[] = [
     sum_squared: 1e-7,
     min: -0,
     max: 1e21,
-    mean: 123456789.123456789,
+    mean: 123456789.12345679,
   },
   {
     name: { name: 'quote "and" back\\slash\n', split: 'test' },
