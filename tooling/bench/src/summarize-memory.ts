@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { startMockModelServer } from '@medhelm/testing';
 import { megabytes } from './bench-results.ts';
 import { generateMedQaData, generateWorkloadData } from './generate-workload-data.ts';
+import { renderMarkdownTable } from './markdown-table.ts';
 import { measureNodeProcess } from './measure-process.ts';
 
 const { values: flags } = parseArgs({ options: { instances: { type: 'string', default: '10000' } } });
@@ -98,10 +99,17 @@ rmSync(root, { recursive: true, force: true });
 const markdown = [
   `Suite of ${results.runs} runs × ${instances.toLocaleString('en')} instances (per_instance_stats.json ${results.perInstanceStatsMb} MB, scenario_state.json ${results.scenarioStateMb} MB in all):`,
   '',
-  '| command | peak RSS (MB) | seconds |',
-  '| --- | ---: | ---: |',
-  `| medhelm summarize | ${results.summarize.peakRssMb} | ${results.summarize.seconds.toFixed(2)} |`,
-  `| medhelm compare | ${results.compare.peakRssMb} | ${results.compare.seconds.toFixed(2)} |`,
+  ...renderMarkdownTable(
+    [
+      { header: 'command', align: 'left' },
+      { header: 'peak RSS (MB)', align: 'right' },
+      { header: 'seconds', align: 'right' },
+    ],
+    [
+      ['medhelm summarize', String(results.summarize.peakRssMb), results.summarize.seconds.toFixed(2)],
+      ['medhelm compare', String(results.compare.peakRssMb), results.compare.seconds.toFixed(2)],
+    ],
+  ),
   '',
 ].join('\n');
 const resultsDirectory = new URL('../results/', import.meta.url).pathname;
