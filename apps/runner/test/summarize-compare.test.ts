@@ -331,3 +331,84 @@ describe.skipIf(helmSampleSuite === undefined || !existsSync(helmSampleSuite))(
     });
   },
 );
+
+describe('medhelm summarize on a jury benchmark', () => {
+  it('reports the jury’s invalid replies, agreement, tokens and dollars as the run recorded them', {
+    timeout: 180_000,
+  }, async () => {
+    // gpt scores 4, claude 2, llama always answers malformed JSON: one invalid reply per instance.
+    const server = await startMockModelServer({
+      wires: ['openai'],
+      reply: () => 'HISTORY OF PRESENT ILLNESS: stable.',
+      jury: {
+        byModel: { 'judge-llama': 'malformed-json' },
+        score: (call) => (call.model === 'judge-gpt' ? 4 : 2),
+      },
+    });
+    try {
+      const cwd = mkdtempSync(join(tmpdir(), 'medhelm-summarize-jury-'));
+      const deployment = (model: string) =>
+        `  ${model}:\n    provider: openai-compatible\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
+      writeFileSync(
+        join(cwd, 'models.yaml'),
+        `deployments:\n${['candidate', 'judge-gpt', 'judge-llama', 'judge-claude'].map(deployment).join('')}`,
+      );
+      const output = join(cwd, 'out');
+      const run = await runCli(
+        [
+          'run',
+          '--models-file',
+          'models.yaml',
+          '--benchmarks',
+          'aci_bench',
+          '--models',
+          'candidate',
+          '--judges',
+          'gpt=judge-gpt,llama=judge-llama,claude=judge-claude',
+          '--sample',
+          '--max-eval-instances',
+          '4',
+          '--suite',
+          'jury',
+          '-o',
+          output,
+        ],
+        { cwd },
+      );
+      expect(run.exitCode).toBe(0);
+      const result = await runCli(['summarize', '--suite', 'jury', '-o', output], { cwd });
+      expect(result.exitCode).toBe(0);
+      const leaderboard = JSON.parse(
+        readFileSync(join(output, 'summaries', 'jury', 'leaderboard.json'), 'utf8'),
+      ) as LeaderboardJson & {
+        models: Array<{
+          scores: Record<string, Score & { jury: { invalid_replies: number; agreement: number } }>;
+          cost: {
+            jury: { prompt_tokens: number; completion_tokens: number; usd: number; invalid_replies: number };
+          };
+        }>;
+      };
+      const [runDirectory] = runDirectories(join(output, 'runs', 'jury'));
+      const report = runDirectory?.json<{
+        cost: { judgeUsd: number; judgeUsage: { promptTokens: number; completionTokens: number } };
+      }>('medhelm_run.json');
+      const [model] = leaderboard.models;
+      const score = model?.scores.aci_bench;
+      // HELM's jury score: the mean over the valid judges' criteria, (4 + 2) / 2 = 3 on every instance.
+      expect(score?.metric).toBe('aci_bench_accuracy');
+      expect(score?.value).toBe(runDirectory?.mean('aci_bench_accuracy'));
+      expect(score?.value).toBe(3);
+      // Four instances, one dropped llama reply each.
+      expect(score?.jury.invalid_replies).toBe(4);
+      expect(model?.cost.jury.invalid_replies).toBe(4);
+      expect(score?.jury.agreement).toBeTypeOf('number');
+      expect(score?.jury.agreement).toBe(runDirectory?.mean('aci_bench_accuracy_krippendorff_alpha'));
+      expect(model?.cost.jury.prompt_tokens).toBe(report?.cost.judgeUsage.promptTokens);
+      expect(model?.cost.jury.completion_tokens).toBe(report?.cost.judgeUsage.completionTokens);
+      expect(model?.cost.jury.usd).toBeCloseTo(report?.cost.judgeUsd ?? Number.NaN, 12);
+      expect(model?.cost.jury.usd).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -31,7 +31,7 @@ function run(model: string, on: ResolvedBenchmark, value: number, extra: Partial
     agreement: undefined,
     instanceCount: 10,
     instances: undefined,
-    tokens: { prompt: 100, completion: 10 },
+    tokens: { prompt: 100, completion: 10, estimated: false },
     ...extra,
   };
 }
@@ -78,7 +78,12 @@ describe('buildLeaderboard', () => {
 
   it('sums tokens and dollars over a model’s runs; an unknown price makes the total unknown', () => {
     // m1: three runs of 100 + 10 tokens at $0.01 each.
-    expect(byModel.m1?.cost.candidate).toEqual({ prompt_tokens: 300, completion_tokens: 30, usd: 0.03 });
+    expect(byModel.m1?.cost.candidate).toEqual({
+      prompt_tokens: 300,
+      completion_tokens: 30,
+      tokens_estimated: false,
+      usd: 0.03,
+    });
     const unpriced = buildLeaderboard(
       's',
       [run('m1', B1, 0.9), run('m1', B2, 0.2)],

@@ -165,6 +165,7 @@ function costOf(
     candidate: {
       prompt_tokens: sumOfAll(unique.map((run) => run.tokens?.prompt)) ?? null,
       completion_tokens: sumOfAll(unique.map((run) => run.tokens?.completion)) ?? null,
+      tokens_estimated: unique.some((run) => run.tokens?.estimated === true),
       usd: sumOfAll(spent.map((entry) => entry?.candidateUsd)) ?? null,
     },
     jury: {

@@ -16,7 +16,8 @@ const count = (value: number | null) => (value === null ? '-' : String(Math.roun
 
 /**
  * The models table: rank, model, mean win rate, each category's mean win rate, then tokens and
- * dollars of the candidate and the jury, and the jury's invalid replies.
+ * dollars of the candidate and the jury, and the jury's invalid replies. Tokens end in `~` when a
+ * tokenizer estimated them (as in `medhelm run`'s table).
  */
 export function modelsTable(leaderboard: Leaderboard): DisplayTable {
   const categories = [
@@ -37,14 +38,16 @@ export function modelsTable(leaderboard: Leaderboard): DisplayTable {
   ];
   const rows = leaderboard.models.map((model, index) => {
     const { candidate, jury } = model.cost;
-    const tokens = (prompt: number | null, completion: number | null) =>
-      prompt === null || completion === null ? '-' : String(Math.round(prompt + completion));
+    const tokens = (prompt: number | null, completion: number | null, estimated = false) =>
+      prompt === null || completion === null
+        ? '-'
+        : `${Math.round(prompt + completion)}${estimated ? '~' : ''}`;
     return [
       String(index + 1),
       model.model,
       fixed(model.mean_win_rate),
       ...categories.map((category) => fixed(model.categories[category]?.mean_win_rate)),
-      tokens(candidate.prompt_tokens, candidate.completion_tokens),
+      tokens(candidate.prompt_tokens, candidate.completion_tokens, candidate.tokens_estimated),
       usd(candidate.usd),
       tokens(jury.prompt_tokens, jury.completion_tokens),
       usd(jury.usd),

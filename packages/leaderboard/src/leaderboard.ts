@@ -57,6 +57,8 @@ export interface ModelCost {
   candidate: {
     prompt_tokens: number | null;
     completion_tokens: number | null;
+    /** True when a run's tokens were counted by a tokenizer because the provider reported none. */
+    tokens_estimated: boolean;
     /** Spent on the candidate's calls over every invocation (the suite's cost ledger). */
     usd: number | null;
   };

@@ -15,7 +15,9 @@ const runSpecSchema = z.object({
 /** What summarize reads of our medhelm_run.json (absent from HELM-written runs). */
 const runReportSchema = z.object({
   benchmark: z.string().optional(),
-  usage: z.object({ promptTokens: z.number(), completionTokens: z.number() }).optional(),
+  usage: z
+    .object({ promptTokens: z.number(), completionTokens: z.number(), estimated: z.boolean().optional() })
+    .optional(),
   headline: z
     .object({
       name: z.string(),

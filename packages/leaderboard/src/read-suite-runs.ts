@@ -36,8 +36,11 @@ export interface SuiteRun {
   instanceCount: number | undefined;
   /** Per-instance values (`ids` empty unless `keepInstanceIds`); undefined without per_instance_stats.json. */
   instances: InstanceValues | undefined;
-  /** Candidate tokens over the run: medhelm_run.json `usage`, else the per-instance token stats. */
-  tokens: { prompt: number; completion: number } | undefined;
+  /**
+   * Candidate tokens over the run: medhelm_run.json `usage`, else the per-instance token stats;
+   * `estimated` when a tokenizer counted them (the provider reported none).
+   */
+  tokens: { prompt: number; completion: number; estimated: boolean } | undefined;
 }
 
 /** Options of {@link readSuiteRuns}. */
@@ -178,9 +181,13 @@ async function readSuiteRun(
   const usage = files.report?.usage;
   const tokens =
     usage !== undefined
-      ? { prompt: usage.promptTokens, completion: usage.completionTokens }
+      ? {
+          prompt: usage.promptTokens,
+          completion: usage.completionTokens,
+          estimated: usage.estimated ?? false,
+        }
       : instances?.promptTokens !== undefined
-        ? { prompt: instances.promptTokens, completion: instances.completionTokens ?? 0 }
+        ? { prompt: instances.promptTokens, completion: instances.completionTokens ?? 0, estimated: false }
         : undefined;
   return {
     name: files.runSpec.name,
