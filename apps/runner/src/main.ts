@@ -1,7 +1,9 @@
 import { Command, CommanderError, Option } from 'commander';
 import { type CliIo, ExitCode } from './cli-io.ts';
+import type { CompareCommandOptions } from './commands/compare-command.ts';
 import type { PluginSelectionOptions } from './commands/plugin-selection.ts';
 import type { RunCommandOptions } from './commands/run-command.ts';
+import type { SummarizeCommandOptions } from './commands/summarize-command.ts';
 import type { RunnerServices } from './composition-root.ts';
 import type { NeededPlugins } from './plugins/select-needed-plugins.ts';
 
@@ -162,6 +164,39 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .action(async (source: string, target: string) => {
       const { redactCommand } = await import('./commands/redact-command.ts');
       exitCode = await redactCommand(source, target, io);
+    });
+
+  program
+    .command('summarize')
+    .description(
+      "The suite's leaderboard from its run directories (ours and HELM-written): headline scores with 95% CIs, HELM's mean win rate overall and per category, cost. Writes <output-path>/summaries/<suite>/leaderboard.{json,csv,md}.",
+    )
+    .option('--suite <name>', 'the suite: runs are read from <output-path>/runs/<suite>/', 'latest')
+    .option('-o, --output-path <dir>', 'output folder', 'benchmark_output')
+    .option(
+      '--schema <file>',
+      "benchmarks, headline stats and categories (YAML/JSON, ours or HELM's schema_medhelm.yaml); default: MedHELM's 37",
+    )
+    .action(async (options: SummarizeCommandOptions) => {
+      const { summarizeCommand } = await import('./commands/summarize-command.ts');
+      exitCode = await summarizeCommand(options, io);
+    });
+
+  program
+    .command('compare')
+    .description(
+      'Compare two models of a suite per benchmark on the instances both answered: mean difference, paired sign-flip test (p-value), largest disagreements.',
+    )
+    .argument('<model-a>', 'a model as in run_spec.json adapter_spec.model, e.g. openai/gpt-4o')
+    .argument('<model-b>', 'the model to compare it with')
+    .option('--suite <name>', 'the suite: runs are read from <output-path>/runs/<suite>/', 'latest')
+    .option('-o, --output-path <dir>', 'output folder', 'benchmark_output')
+    .option('--schema <file>', 'as for summarize')
+    .option('--top <n>', 'instances of largest disagreement to list per benchmark', '5')
+    .option('--json', 'print JSON')
+    .action(async (modelA: string, modelB: string, options: CompareCommandOptions) => {
+      const { compareCommand } = await import('./commands/compare-command.ts');
+      exitCode = await compareCommand(modelA, modelB, options, io);
     });
 
   const plugins = program.command('plugins').description('Inspect the plugins this runner finds.');

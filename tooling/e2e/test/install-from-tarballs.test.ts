@@ -378,4 +378,24 @@ describe.skipIf(reason !== undefined)('installing MedHELM from packed tarballs i
     };
     expect(JSON.stringify(runSpec.metric_specs)).not.toMatch(/hedg/i);
   });
+
+  it('`medhelm summarize` writes the leaderboard of the runs (the packed @medhelm/leaderboard)', async () => {
+    const { stdout } = await medhelm(project, ['summarize', '--suite', 'e2e']);
+    expect(stdout).toMatch(/pubmed_qa\s+Medical Research Assistance\s+baseline\/first-option/);
+    const leaderboard = JSON.parse(
+      readFileSync(join(project, 'benchmark_output', 'summaries', 'e2e', 'leaderboard.json'), 'utf8'),
+    ) as { models: Array<{ model: string; scores: Record<string, { value: number }> }> };
+    const suite = join(project, 'benchmark_output', 'runs', 'e2e');
+    const pubmed = readdirSync(suite).find((name) => name.startsWith('pubmed_qa:'))!;
+    const exactMatch = (
+      JSON.parse(readFileSync(join(suite, pubmed, 'stats.json'), 'utf8')) as Array<{
+        name: { name: string; split?: string; perturbation?: unknown };
+        mean: number;
+      }>
+    ).find(
+      (stat) => stat.name.name === 'exact_match' && stat.name.split === 'test' && !stat.name.perturbation,
+    );
+    expect(leaderboard.models.map((model) => model.model)).toEqual(['baseline/first-option']);
+    expect(leaderboard.models[0]?.scores.pubmed_qa?.value).toBe(exactMatch?.mean);
+  });
 });

@@ -1,0 +1,47 @@
+import { resolve } from 'node:path';
+import {
+  type DisplayTable,
+  modelsTable,
+  readLeaderboardSchema,
+  scoresTable,
+  summarizeSuite,
+  writeLeaderboardFiles,
+} from '@medhelm/leaderboard';
+import { type CliIo, ExitCode } from '../cli-io.ts';
+import { textTable } from '../output/text-table.ts';
+
+/** Options of `medhelm summarize`. */
+export interface SummarizeCommandOptions {
+  suite: string;
+  outputPath: string;
+  schema?: string;
+}
+
+/**
+ * `medhelm summarize --suite <name>`: the suite's leaderboard from its run directories (ours and
+ * HELM-written), written to `<output-path>/summaries/<suite>/leaderboard.{json,csv,md}` and printed.
+ */
+export async function summarizeCommand(options: SummarizeCommandOptions, io: CliIo): Promise<number> {
+  const outputPath = resolve(io.cwd, options.outputPath);
+  const leaderboard = await summarizeSuite({
+    outputPath,
+    suite: options.suite,
+    ...(options.schema === undefined
+      ? {}
+      : { schema: readLeaderboardSchema(resolve(io.cwd, options.schema)) }),
+    onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
+  });
+  const written = await writeLeaderboardFiles(leaderboard, outputPath);
+  if (leaderboard.models.length === 0) {
+    io.stderr.write(`warning: suite ${options.suite} has no run the leaderboard schema knows.\n`);
+  }
+  io.stdout.write(
+    `${printTable(modelsTable(leaderboard))}\n\n${printTable(scoresTable(leaderboard))}\n\n${written.map((path) => `wrote ${path}`).join('\n')}\n`,
+  );
+  return ExitCode.ok;
+}
+
+/** A library display table as the terminal's text table. */
+export function printTable(table: DisplayTable): string {
+  return textTable(table.header, table.rows, new Set(table.numeric));
+}

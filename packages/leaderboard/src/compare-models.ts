@@ -1,0 +1,172 @@
+import { ConfigError, closestId } from '@medhelm/core';
+import type { LeaderboardSchema } from './leaderboard-schema.ts';
+import { MEDHELM_SCHEMA } from './medhelm-schema.ts';
+import { pairedSignFlipTest } from './paired-sign-flip-test.ts';
+import { listSuiteModels, readSuiteRuns, type SuiteRun } from './read-suite-runs.ts';
+
+/** Options of {@link compareModels}. */
+export interface CompareOptions {
+  outputPath: string;
+  suite: string;
+  modelA: string;
+  modelB: string;
+  /** Default: the built-in MedHELM schema. */
+  schema?: LeaderboardSchema;
+  /** How many instances of largest disagreement to list per benchmark; default 5. */
+  top?: number;
+  /** Random sign patterns of the permutation test (default 10,000) and its seed (default 0). */
+  permutations?: number;
+  seed?: number;
+  onWarning?: (message: string) => void;
+}
+
+/** Two models side by side on one benchmark, over the instances both answered. */
+export interface BenchmarkComparison {
+  benchmark: string;
+  metric: string;
+  split: string;
+  /** Instances with a headline value for both models. */
+  paired_instances: number;
+  /** Each model's mean over the paired instances. */
+  mean_a: number | null;
+  mean_b: number | null;
+  /** mean_a − mean_b. */
+  mean_difference: number | null;
+  /** Two-sided p-value of a paired sign-flip permutation test (seeded). */
+  p_value: number | null;
+  /** `exact`: every sign pattern enumerated (16 or fewer pairs); `permutation`: seeded random ones. */
+  test: 'exact' | 'permutation' | null;
+  /** The instances where the two differ most, largest |a − b| first. */
+  top_disagreements: Array<{ instance_id: string; a: number; b: number; run_a: string; run_b: string }>;
+}
+
+/** compare's result (`medhelm compare --json`). */
+export interface ModelComparison {
+  suite: string;
+  model_a: string;
+  model_b: string;
+  benchmarks: BenchmarkComparison[];
+  /** Benchmarks only one of the two has runs of. */
+  only_a: string[];
+  only_b: string[];
+}
+
+/**
+ * Compares two models of a suite per benchmark on the instances both answered: the mean
+ * difference, a paired sign-flip permutation test and the instances where they disagree most.
+ * Instances pair by benchmark, scenario (run_spec.json `scenario_spec`) and instance id.
+ */
+export async function compareModels(options: CompareOptions): Promise<ModelComparison> {
+  const models = listSuiteModels(options.outputPath, options.suite);
+  for (const model of [options.modelA, options.modelB]) {
+    if (!models.includes(model)) {
+      const suggestion = closestId(model, models);
+      throw new ConfigError(
+        `Suite ${options.suite} has no runs of model ${model}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}.`,
+        {
+          hint: `Models are named as in run_spec.json adapter_spec.model; this suite has: ${models.join(', ') || 'none'}.`,
+        },
+      );
+    }
+  }
+  const schema = options.schema ?? MEDHELM_SCHEMA;
+  const runs = await readSuiteRuns({
+    outputPath: options.outputPath,
+    suite: options.suite,
+    schema,
+    models: new Set([options.modelA, options.modelB]),
+    keepInstanceIds: true,
+    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+  });
+  const order = schema.benchmarks.map((benchmark) => benchmark.name);
+  const benchmarksOf = (model: string) => [
+    ...new Set(runs.filter((run) => run.model === model).map((run) => run.benchmark.name)),
+  ];
+  const ofA = benchmarksOf(options.modelA);
+  const ofB = benchmarksOf(options.modelB);
+  const shared = ofA
+    .filter((name) => ofB.includes(name))
+    .sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b));
+  return {
+    suite: options.suite,
+    model_a: options.modelA,
+    model_b: options.modelB,
+    benchmarks: shared.map((benchmark) =>
+      compareBenchmark(
+        runs.filter((run) => run.benchmark.name === benchmark),
+        options,
+      ),
+    ),
+    only_a: ofA.filter((name) => !ofB.includes(name)),
+    only_b: ofB.filter((name) => !ofA.includes(name)),
+  };
+}
+
+function rank(order: readonly string[], name: string): number {
+  const index = order.indexOf(name);
+  return index === -1 ? order.length : index;
+}
+
+interface InstanceValue {
+  id: string;
+  run: string;
+  value: number;
+}
+
+/** Each instance's headline for `model`, keyed by scenario and instance id. */
+function instanceValues(runs: readonly SuiteRun[], model: string): Map<string, InstanceValue> {
+  const values = new Map<string, InstanceValue>();
+  for (const run of runs) {
+    if (run.model !== model || run.instances === undefined) continue;
+    const { ids, headline } = run.instances;
+    ids.forEach((id, index) => {
+      values.set(`${run.scenarioKey}\u0000${id}`, { id, run: run.name, value: headline[index] as number });
+    });
+  }
+  return values;
+}
+
+function compareBenchmark(runs: readonly SuiteRun[], options: CompareOptions): BenchmarkComparison {
+  const benchmark = (runs[0] as SuiteRun).benchmark;
+  const a = instanceValues(runs, options.modelA);
+  const b = instanceValues(runs, options.modelB);
+  const pairs: Array<{ a: InstanceValue; b: InstanceValue }> = [];
+  for (const [key, valueA] of a) {
+    const valueB = b.get(key);
+    if (valueB !== undefined) pairs.push({ a: valueA, b: valueB });
+  }
+  const differences = Float64Array.from(pairs, (pair) => pair.a.value - pair.b.value);
+  const test = pairedSignFlipTest(differences, {
+    ...(options.permutations === undefined ? {} : { permutations: options.permutations }),
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+  });
+  const mean = (pick: (pair: { a: InstanceValue; b: InstanceValue }) => number) =>
+    pairs.length === 0 ? null : pairs.reduce((sum, pair) => sum + pick(pair), 0) / pairs.length;
+  const top = [...pairs]
+    .filter((pair) => pair.a.value !== pair.b.value)
+    .sort(
+      (x, y) =>
+        Math.abs(y.a.value - y.b.value) - Math.abs(x.a.value - x.b.value) ||
+        x.a.id.localeCompare(y.a.id, 'en', { numeric: true }),
+    )
+    .slice(0, options.top ?? 5)
+    .map((pair) => ({
+      instance_id: pair.a.id,
+      a: pair.a.value,
+      b: pair.b.value,
+      run_a: pair.a.run,
+      run_b: pair.b.run,
+    }));
+  return {
+    benchmark: benchmark.name,
+    metric: benchmark.metric,
+    split: benchmark.split,
+    paired_instances: pairs.length,
+    mean_a: mean((pair) => pair.a.value),
+    mean_b: mean((pair) => pair.b.value),
+    mean_difference: test?.meanDifference ?? null,
+    p_value: test?.pValue ?? null,
+    test: test?.method ?? null,
+    top_disagreements: top,
+  };
+}

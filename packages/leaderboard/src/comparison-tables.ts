@@ -1,0 +1,38 @@
+import type { ModelComparison } from './compare-models.ts';
+import type { DisplayTable } from './leaderboard-tables.ts';
+
+const fixed = (value: number | null) => (value === null ? '-' : value.toFixed(3));
+const pValue = (value: number | null) =>
+  value === null ? '-' : value < 0.0001 ? value.toExponential(1) : value.toFixed(4);
+
+/** One row per shared benchmark: paired instances, both means, the difference and its p-value. */
+export function comparisonTable(comparison: ModelComparison): DisplayTable {
+  const header = ['benchmark', 'metric', 'paired', 'A', 'B', 'A − B', 'p', 'test'];
+  const rows = comparison.benchmarks.map((benchmark) => [
+    benchmark.benchmark,
+    `${benchmark.metric} (${benchmark.split})`,
+    String(benchmark.paired_instances),
+    fixed(benchmark.mean_a),
+    fixed(benchmark.mean_b),
+    benchmark.mean_difference === null
+      ? '-'
+      : `${benchmark.mean_difference > 0 ? '+' : ''}${benchmark.mean_difference.toFixed(3)}`,
+    pValue(benchmark.p_value),
+    benchmark.test ?? '-',
+  ]);
+  return { header, rows, numeric: [2, 3, 4, 5, 6] };
+}
+
+/** The instances where the models disagree most, per benchmark. */
+export function disagreementsTable(comparison: ModelComparison): DisplayTable {
+  const header = ['benchmark', 'instance', 'A', 'B'];
+  const rows = comparison.benchmarks.flatMap((benchmark) =>
+    benchmark.top_disagreements.map((instance) => [
+      benchmark.benchmark,
+      instance.instance_id,
+      fixed(instance.a),
+      fixed(instance.b),
+    ]),
+  );
+  return { header, rows, numeric: [2, 3] };
+}

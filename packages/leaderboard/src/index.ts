@@ -1,0 +1,41 @@
+export { type BootstrapOptions, bootstrapInterval } from './bootstrap-interval.ts';
+export { type BuildLeaderboardOptions, buildLeaderboard } from './build-leaderboard.ts';
+export {
+  type BenchmarkComparison,
+  type CompareOptions,
+  compareModels,
+  type ModelComparison,
+} from './compare-models.ts';
+export { comparisonTable, disagreementsTable } from './comparison-tables.ts';
+export type {
+  Leaderboard,
+  LeaderboardColumn,
+  LeaderboardModel,
+  LeaderboardScore,
+  ModelCost,
+} from './leaderboard.ts';
+export {
+  type LeaderboardBenchmark,
+  type LeaderboardSchema,
+  leaderboardSchemaSchema,
+} from './leaderboard-schema.ts';
+export { type DisplayTable, modelsTable, scoresTable } from './leaderboard-tables.ts';
+export { MEDHELM_CATEGORIES, MEDHELM_SCHEMA } from './medhelm-schema.ts';
+export { pairedSignFlipTest, type SignFlipOptions, type SignFlipResult } from './paired-sign-flip-test.ts';
+export { percentile } from './percentile.ts';
+export { type InstanceValues, readInstanceValues } from './read-instance-values.ts';
+export { parseLeaderboardSchema, readLeaderboardSchema } from './read-leaderboard-schema.ts';
+export { COST_LEDGER_FILE, type RunSpend, readRunSpend } from './read-run-spend.ts';
+export {
+  listSuiteModels,
+  type ReadSuiteOptions,
+  type ResolvedBenchmark,
+  readSuiteRuns,
+  type SuiteRun,
+  suiteDirectory,
+} from './read-suite-runs.ts';
+export { renderLeaderboardCsv, renderLeaderboardMarkdown } from './render-leaderboard.ts';
+export { seededRandom } from './seeded-random.ts';
+export { type SummarizeOptions, summarizeSuite } from './summarize-suite.ts';
+export { columnWinRates, meanWinRates, type WinRateColumn } from './win-rates.ts';
+export { summaryDirectory, writeLeaderboardFiles } from './write-leaderboard-files.ts';

@@ -1,0 +1,99 @@
+import type { Leaderboard } from './leaderboard.ts';
+
+/** A table of display strings: a header and rows, with the columns to right-align. */
+export interface DisplayTable {
+  header: string[];
+  rows: string[][];
+  /** Column indexes holding numbers. */
+  numeric: number[];
+}
+
+const fixed = (value: number | null | undefined, digits = 3) =>
+  value === null || value === undefined ? '-' : value.toFixed(digits);
+/** Dollars to the micro-dollar; `?` when unknown (never shown as $0). */
+const usd = (value: number | null) => (value === null ? '?' : value.toFixed(6));
+const count = (value: number | null) => (value === null ? '-' : String(Math.round(value)));
+
+/**
+ * The models table: rank, model, mean win rate, each category's mean win rate, then tokens and
+ * dollars of the candidate and the jury, and the jury's invalid replies. Tokens end in `~` when a
+ * tokenizer estimated them (as in `medhelm run`'s table).
+ */
+export function modelsTable(leaderboard: Leaderboard): DisplayTable {
+  const categories = [
+    ...new Set(
+      leaderboard.benchmarks.flatMap((column) => (column.category === null ? [] : [column.category])),
+    ),
+  ];
+  const header = [
+    '#',
+    'model',
+    'mean win rate',
+    ...categories,
+    'tokens',
+    'cost $',
+    'jury tokens',
+    'jury $',
+    'jury invalid',
+  ];
+  const rows = leaderboard.models.map((model, index) => {
+    const { candidate, jury } = model.cost;
+    const tokens = (prompt: number | null, completion: number | null, estimated = false) =>
+      prompt === null || completion === null
+        ? '-'
+        : `${Math.round(prompt + completion)}${estimated ? '~' : ''}`;
+    return [
+      String(index + 1),
+      model.model,
+      fixed(model.mean_win_rate),
+      ...categories.map((category) => fixed(model.categories[category]?.mean_win_rate)),
+      tokens(candidate.prompt_tokens, candidate.completion_tokens, candidate.tokens_estimated),
+      usd(candidate.usd),
+      tokens(jury.prompt_tokens, jury.completion_tokens),
+      usd(jury.usd),
+      count(jury.invalid_replies),
+    ];
+  });
+  return { header, rows, numeric: header.map((_, index) => index).filter((index) => index !== 1) };
+}
+
+/**
+ * The scores table: one row per benchmark and model (benchmarks in schema order, models in
+ * leaderboard order) with the headline, its 95% CI, the corrected stat, instances and the jury's
+ * invalid replies and agreement.
+ */
+export function scoresTable(leaderboard: Leaderboard): DisplayTable {
+  const header = [
+    'benchmark',
+    'category',
+    'model',
+    'metric',
+    'value',
+    '95% CI',
+    'corrected',
+    'instances',
+    'jury invalid',
+    'agreement',
+  ];
+  const rows = leaderboard.benchmarks.flatMap((column) =>
+    leaderboard.models.flatMap((model) => {
+      const score = model.scores[column.name];
+      if (score === undefined) return [];
+      return [
+        [
+          column.name,
+          column.category ?? '-',
+          model.model,
+          `${score.metric} (${score.split})`,
+          fixed(score.value),
+          score.ci95 === null ? '-' : `${fixed(score.ci95[0])}–${fixed(score.ci95[1])}`,
+          score.corrected === null ? '-' : fixed(score.corrected.value),
+          count(score.instances),
+          score.jury === null ? '-' : count(score.jury.invalid_replies),
+          score.jury === null ? '-' : fixed(score.jury.agreement),
+        ],
+      ];
+    }),
+  );
+  return { header, rows, numeric: [4, 5, 6, 7, 8, 9] };
+}
