@@ -35,7 +35,11 @@ const config: KnipConfig = {
     },
     'tooling/e2e': {
       // Not imported: the test packs these packages, and the dependencies make turbo build them first.
-      ignoreDependencies: [/^@medhelm\//, 'medhelm-scorer-hedging'],
+      ignoreDependencies: [/^@medhelm\//, 'medhelm-scorer-hedging', 'medhelm-benchmark-clinical-mcq'],
+    },
+    'examples/third-party-benchmark': {
+      // Not imported: its test runs the runner's built CLI (dist/cli.mjs), found by resolving the package.
+      ignoreDependencies: ['@medhelm/runner'],
     },
   },
 };

@@ -4,44 +4,15 @@
 // ESM with types, a README in the tarball, and every package but the runner taking @medhelm/core as
 // a peer dependency.
 // Usage: pnpm publint [package-name-or-folder ...]   (run after `pnpm build`)
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { pnpmCommand, publishablePackages, root } from './workspace-packages.mjs';
 
-const root = resolve(import.meta.dirname, '..');
-const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const pnpmVersion = String(rootPackage.packageManager).replace(/^pnpm@/, '');
-const pnpm = (() => {
-  const installed = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
-  return installed.status === 0 && installed.stdout.trim() === pnpmVersion
-    ? ['pnpm']
-    : ['npx', '-y', `pnpm@${pnpmVersion}`];
-})();
-
-// Workspace package folders from pnpm-workspace.yaml (single-star globs per path segment).
-function workspaceFolders() {
-  const lines = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').split('\n');
-  const start = lines.findIndex((line) => line.trim() === 'packages:');
-  const globs = [];
-  for (const line of lines.slice(start + 1)) {
-    const match = /^\s+-\s+['"]?([^'"]+)['"]?\s*$/.exec(line);
-    if (!match) break;
-    globs.push(match[1]);
-  }
-  const expand = (base, parts) => {
-    if (parts.length === 0) return existsSync(join(base, 'package.json')) ? [base] : [];
-    const [part, ...rest] = parts;
-    if (part !== '*') return expand(join(base, part), rest);
-    if (!existsSync(base)) return [];
-    return readdirSync(base, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules')
-      .flatMap((entry) => expand(join(base, entry.name), rest));
-  };
-  return globs.flatMap((glob) => expand(root, glob.split('/'))).sort();
-}
+const pnpm = pnpmCommand();
 
 function run(command, args, cwd) {
   return new Promise((resolvePromise) => {
@@ -107,14 +78,12 @@ async function lintPackage(directory, destination) {
 }
 
 const only = process.argv.slice(2);
-const folders = workspaceFolders().filter((folder) => {
-  const packageJson = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
-  // Private packages are not published; the examples are, by the people who copy them.
-  const publishable = !packageJson.private || relative(root, folder).startsWith('examples/');
-  const selected =
-    only.length === 0 || only.includes(packageJson.name) || only.some((path) => resolve(path) === folder);
-  return publishable && selected;
-});
+const folders = publishablePackages()
+  .filter(
+    ({ folder, packageJson }) =>
+      only.length === 0 || only.includes(packageJson.name) || only.some((path) => resolve(path) === folder),
+  )
+  .map(({ folder }) => folder);
 
 const destination = mkdtempSync(join(tmpdir(), 'medhelm-publint-'));
 const results = [];

@@ -124,7 +124,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .addOption(discoverOption())
     .action(async (options: RunCommandOptions) => {
       const { neededPluginsForRun, runCommand } = await import('./commands/run-command.ts');
-      exitCode = await runCommand(await services(options, neededPluginsForRun(options, io)), options, io);
+      try {
+        exitCode = await runCommand(await services(options, neededPluginsForRun(options, io)), options, io);
+      } catch (error) {
+        // An unknown id: say which package provides it, when one is known or installed.
+        const { explainUnknownId } = await import('./plugins/explain-unknown-id.ts');
+        throw explainUnknownId(error, options, io);
+      }
     });
 
   program

@@ -211,8 +211,15 @@ describe('medhelm run --config', () => {
     const withScorer = await runCli([...RUN, '--config', config, '--suite', 'extra'], { cwd: root });
     expect(withScorer.stderr).not.toContain('error');
     expect(withScorer.exitCode).toBe(0);
+    // The results table shows the extra stat under its run: baseline:first-option answers "A",
+    // one character, on every instance.
+    expect(withScorer.stdout).toMatch(/^ {2}\+ answer_length\s+answer_length\s+1\.000$/m);
+    expect(withScorer.stdout).toContain(
+      "Rows starting with + are extra scorers' stats (run config \"scorers\"), means on the headline's split; each run directory has them after HELM's in stats.json, and per instance in per_instance_stats.json.",
+    );
     const plain = await runCli([...RUN, '--suite', 'plain'], { cwd: root });
     expect(plain.exitCode).toBe(0);
+    expect(plain.stdout).not.toMatch(/^ {2}\+ /m);
 
     const runDirectory = (suite: string) => {
       const directory = join(root, 'benchmark_output', 'runs', suite);
@@ -314,6 +321,20 @@ describe('medhelm run --config', () => {
     expect((await runCli([...RUN, '--config', unknownScorer], { cwd: root })).stderr).toContain(
       'error: Unknown scorer "answer_length"',
     );
+  });
+
+  it('suggests --discover-plugins for an id an undiscovered dependency provides', async () => {
+    const root = project(['answer-length-scorer']);
+    const config = writeConfig(root, { scorers: { pubmed_qa: ['answer_length'] } });
+    const undiscovered = await runCli([...RUN, '--config', config], { cwd: root });
+    expect(undiscovered.exitCode).toBe(2);
+    expect(undiscovered.stderr).toContain(
+      '  hint: answer-length-scorer (dependency in package.json) provides the scorer "answer_length" but was not loaded: pass --discover-plugins',
+    );
+    const discovered = await runCli([...RUN, '--config', config, '--discover-plugins', '--suite', 'd'], {
+      cwd: root,
+    });
+    expect(discovered.exitCode).toBe(0);
   });
 });
 

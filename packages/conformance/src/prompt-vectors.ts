@@ -232,12 +232,14 @@ async function loadAndRender(
 function bundledSampleContext(): DatasetLoadContextV1 {
   return {
     resolveFile: async (file) => {
-      if (file.samplePath === undefined || !existsSync(file.samplePath)) {
+      // A file shipped whole in the package (`packagedPath`) is its own sample.
+      const bundled = file.packagedPath ?? file.samplePath;
+      if (bundled === undefined || !existsSync(bundled)) {
         throw new DatasetLoadError('the package bundles no sample of this file', {
           location: { file: file.name },
         });
       }
-      return file.samplePath;
+      return bundled;
     },
     resolveFolder: async (folder) => {
       if (folder.samplePath === undefined || !isDirectory(folder.samplePath)) {

@@ -236,3 +236,53 @@ describe('createFileResolver: sample', () => {
     expect(error.message).toContain(samplePath);
   });
 });
+
+describe('createFileResolver: a file shipped in the package (packagedPath)', () => {
+  const packagedFile = (packagedPath: string): DatasetFileV1 => ({ name: 'questions.jsonl', packagedPath });
+
+  it('is read in place by every data source, with nothing downloaded', async () => {
+    const packagedPath = join(scratch, 'plugin', 'data', 'questions.jsonl');
+    await mkdir(join(scratch, 'plugin', 'data'), { recursive: true });
+    await writeFile(packagedPath, '{"question":"q"}\n');
+    const cacheDirectory = join(scratch, 'cache');
+    const empty = join(scratch, 'empty');
+    await mkdir(empty);
+    for (const source of [
+      { kind: 'download', cacheDirectory },
+      { kind: 'sample' },
+      { kind: 'directory', path: empty },
+    ] as const) {
+      const resolveFile = createFileResolver({ benchmarkId: 'my_mcq', source });
+      expect(await resolveFile(packagedFile(packagedPath))).toBe(packagedPath);
+    }
+    expect(requests).toEqual([]);
+    await expect(readdir(scratch)).resolves.not.toContain('cache');
+  });
+
+  it('is replaced by a copy of the same name in the data directory', async () => {
+    const packagedPath = join(scratch, 'questions-packaged.jsonl');
+    await writeFile(packagedPath, '{}\n');
+    await mkdir(join(scratch, 'data', 'my_mcq'), { recursive: true });
+    await writeFile(join(scratch, 'data', 'my_mcq', 'questions.jsonl'), '{}\n');
+    const resolveFile = createFileResolver({
+      benchmarkId: 'my_mcq',
+      source: { kind: 'directory', path: join(scratch, 'data') },
+    });
+    expect(await resolveFile(packagedFile(packagedPath))).toBe(
+      join(scratch, 'data', 'my_mcq', 'questions.jsonl'),
+    );
+  });
+
+  it('fails naming the path when the package lacks the file (a broken installation)', async () => {
+    const packagedPath = join(scratch, 'absent', 'questions.jsonl');
+    const resolveFile = createFileResolver({
+      benchmarkId: 'my_mcq',
+      source: { kind: 'download', cacheDirectory: scratch },
+    });
+    const error = await rejection(resolveFile(packagedFile(packagedPath)));
+    expect(error.message).toBe(
+      `The my_mcq package ships questions.jsonl at ${packagedPath}, but there is no readable file there (broken installation?).`,
+    );
+    expect(error.hint).toContain('"files"');
+  });
+});

@@ -38,16 +38,25 @@ export function createFileResolver(options: FileResolverOptions): (file: Dataset
   const { benchmarkId, source } = options;
   switch (source.kind) {
     case 'sample':
-      return (file) => resolveSample(benchmarkId, file, options.obtain);
+      return (file) =>
+        file.packagedPath === undefined
+          ? resolveSample(benchmarkId, file, options.obtain)
+          : resolvePackaged(benchmarkId, file.packagedPath, file);
     case 'directory':
-      return (file) => {
+      return async (file) => {
         const named = source.files?.[file.name];
-        if (named === undefined)
-          return resolveInDirectory(benchmarkId, resolve(source.path), file, options.obtain);
-        return resolveNamedFile(benchmarkId, resolve(named), file, options.obtain);
+        if (named !== undefined) return resolveNamedFile(benchmarkId, resolve(named), file, options.obtain);
+        // A copy in the data directory replaces a file shipped in the package; without one, the
+        // package's own file is the data.
+        if (file.packagedPath !== undefined) {
+          const copy = await findInDirectory(benchmarkId, resolve(source.path), file);
+          return copy ?? resolvePackaged(benchmarkId, file.packagedPath, file);
+        }
+        return resolveInDirectory(benchmarkId, resolve(source.path), file, options.obtain);
       };
     case 'download':
       return (file) => {
+        if (file.packagedPath !== undefined) return resolvePackaged(benchmarkId, file.packagedPath, file);
         if (file.url === undefined) {
           throw new DatasetLoadError(
             `${benchmarkId}: ${file.name} cannot be downloaded; it comes ${originOf(file, options.obtain)}.`,
@@ -182,17 +191,42 @@ async function resolveSample(
   return file.samplePath;
 }
 
+/** A file shipped inside the plugin package (`packagedPath`): the data itself, read in place. */
+async function resolvePackaged(benchmarkId: string, path: string, file: DatasetFileV1): Promise<string> {
+  if (await isReadable(path)) return path;
+  throw new DatasetLoadError(
+    `The ${benchmarkId} package ships ${file.name} at ${path}, but there is no readable file there (broken installation?).`,
+    {
+      hint: `Reinstall the plugin; its package.json "files" must list the folder holding ${file.name}.`,
+    },
+  );
+}
+
+/** The file in a data directory, flat layout first (one benchmark's files), then `<dir>/<benchmark>/`. */
+function directoryCandidates(benchmarkId: string, directory: string, file: DatasetFileV1): string[] {
+  return [join(directory, file.name), join(directory, benchmarkId, file.name)];
+}
+
+async function findInDirectory(
+  benchmarkId: string,
+  directory: string,
+  file: DatasetFileV1,
+): Promise<string | undefined> {
+  for (const candidate of directoryCandidates(benchmarkId, directory, file)) {
+    if (await isReadable(candidate)) return candidate;
+  }
+  return undefined;
+}
+
 async function resolveInDirectory(
   benchmarkId: string,
   directory: string,
   file: DatasetFileV1,
   obtain: string | undefined,
 ): Promise<string> {
-  // Flat layout first (one benchmark's files), then one subfolder per benchmark (a shared data dir).
-  const candidates = [join(directory, file.name), join(directory, benchmarkId, file.name)];
-  for (const candidate of candidates) {
-    if (await isReadable(candidate)) return candidate;
-  }
+  const found = await findInDirectory(benchmarkId, directory, file);
+  if (found !== undefined) return found;
+  const candidates = directoryCandidates(benchmarkId, directory, file);
   throw new DatasetLoadError(
     `${benchmarkId}: ${file.name} is not in the data directory; looked at ${candidates.join(' and ')}.`,
     {

@@ -92,4 +92,10 @@ export interface RunOutcome {
      */
     corrected?: { name: string; split: string; value: number | undefined };
   };
+  /**
+   * The means of the run's extra scorers' stats (a run config's `scorers`, `RunPlan.extraScorers`)
+   * on the headline's split, for the results table; empty without extra scorers. Their full stats
+   * are in the run directory's stats.json and per_instance_stats.json, after HELM's.
+   */
+  extraStats: Array<{ scorerId: string; name: string; split: string; value: number | undefined }>;
 }

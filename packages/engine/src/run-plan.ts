@@ -12,6 +12,7 @@ import type { ModelPool } from './execute/model-pool.ts';
 import { runWithConcurrency } from './execute/run-with-concurrency.ts';
 import { SpendMeter } from './execute/spend-meter.ts';
 import type { RunPlan } from './plan/plan-runs.ts';
+import { extraStatsOf } from './report/extra-stats-of.ts';
 import { headlineOf } from './report/headline-of.ts';
 import { priceSourceOf } from './report/price-source-of.ts';
 import { writeRunReport } from './report/write-run-report.ts';
@@ -231,6 +232,7 @@ async function runLeased(
       scoringFailures: [],
       usage: { promptTokens: 0, completionTokens: 0, estimated: false },
       headline: headlineOf(benchmark, undefined),
+      extraStats: extraStatsOf(plan, undefined),
     };
   } else {
     // Completed: later invocations start fresh (served by the request cache), except the failed
@@ -243,6 +245,7 @@ async function runLeased(
       scoringFailures: written.scoringFailures,
       usage: written.usage,
       headline: headlineOf(benchmark, written.stats),
+      extraStats: extraStatsOf(plan, written.stats),
     };
     await writeRunReport(outcome);
   }

@@ -19,7 +19,8 @@ export interface SampleLoadContextOptions {
 
 /**
  * A DatasetLoadContextV1 for tests that never touches the network: each file (and folder)
- * resolves to its copy in `dataDirectory` when there is one, else to its bundled `samplePath`,
+ * resolves to its copy in `dataDirectory` when there is one, else to the file shipped in the
+ * package (`packagedPath`) or its bundled sample (`samplePath`),
  * else it fails with a DatasetLoadError naming the file.
  */
 export function createSampleLoadContext(options: SampleLoadContextOptions = {}): DatasetLoadContextV1 {
@@ -30,11 +31,13 @@ export function createSampleLoadContext(options: SampleLoadContextOptions = {}):
         const local = join(options.dataDirectory, file.name);
         if (existsSync(local)) return local;
       }
-      if (file.samplePath !== undefined && existsSync(file.samplePath)) return file.samplePath;
+      // A file shipped whole in the package (`packagedPath`) is the data itself, else the sample.
+      const bundled = file.packagedPath ?? file.samplePath;
+      if (bundled !== undefined && existsSync(bundled)) return bundled;
       throw new DatasetLoadError(
-        file.samplePath === undefined
+        bundled === undefined
           ? 'no bundled sample and no local copy (tests never download)'
-          : `the bundled sample ${file.samplePath} does not exist`,
+          : `the bundled ${file.packagedPath === undefined ? 'sample' : 'file'} ${bundled} does not exist`,
         { location: { file: file.name } },
       );
     },

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type {
-  BenchmarkV1,
-  DatasetLoadContextV1,
-  IdentifiedInstance,
-  MedHelmPluginV1,
-  RenderedPromptV1,
+import {
+  type BenchmarkV1,
+  type DatasetLoadContextV1,
+  type IdentifiedInstance,
+  type MedHelmPluginV1,
+  pluginContributionProblems,
+  type RenderedPromptV1,
 } from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -100,6 +101,10 @@ export function describeBenchmarkContract(benchmark: BenchmarkV1, options: Bench
       const manifest = checkBenchmarkManifest(options.packageJsonPath, benchmark.id);
       expect(manifest.kind).toBe('benchmark');
       expect(manifest.ids).toContain(benchmark.id);
+    });
+
+    it('is well formed as the runner checks it at registration (pluginContributionProblems)', () => {
+      expect(pluginContributionProblems('benchmark', benchmark)).toEqual([]);
     });
 
     it('uses a supported specification version for the benchmark and each of its parts', () => {

@@ -6,6 +6,7 @@ import {
   type GenerationRequest,
   helmObjectSpecSchema,
   type MedHelmPluginV1,
+  pluginContributionProblems,
   pluginManifestSchema,
   REQUEST_DEFAULTS,
   reference,
@@ -155,6 +156,8 @@ export function describeScorerContract(scorer: ScorerV1, options: ScorerContract
         expect(typeof name === 'string' && name !== '', `stat name ${name}`).toBe(true);
       expect(new Set(scorer.statNames).size, 'statNames are unique').toBe(scorer.statNames.length);
       expect(typeof scorer.score).toBe('function');
+      // What the runner checks when the plugin registers it.
+      expect(pluginContributionProblems('scorer', scorer)).toEqual([]);
       for (const spec of [...(scorer.helmMetricSpecs ?? []), ...(scorer.helmAnnotatorSpecs ?? [])]) {
         expect(helmObjectSpecSchema.safeParse(spec).success, `HELM spec ${JSON.stringify(spec)}`).toBe(true);
       }

@@ -1,48 +1,28 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * MedHELM as a user installs it: the runner, two benchmarks and the example third-party scorer are
- * packed into tarballs (`pnpm pack`, as `pnpm release` publishes them) and installed with npm into
- * a fresh project in a temporary folder: no workspace links. The other @medhelm packages they need
- * come from the same tarballs through a loopback registry for the @medhelm scope; everything else
- * comes from the npm registry (better-sqlite3 compiles from source: most of the test's time).
+ * MedHELM installed as the README's "Install" section says, before its packages are on the npm
+ * registry: `pnpm pack-all --dest <dir> <packages>` packs every publishable package, and the
+ * `npm install ...` command it prints, run as printed in a fresh `npm init -y` project, installs the
+ * runner, one benchmark, the example scorer and the example benchmark from the tarballs: no
+ * workspace links, no @medhelm package from a registry. Then the README's run config and `npx medhelm`
+ * commands. Third-party dependencies come from the npm registry (better-sqlite3 compiles from
+ * source: most of the test's time).
  */
 
 const run = promisify(execFile);
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
-const INSTALLED = [
+const NAMED = [
   '@medhelm/runner',
   '@medhelm/benchmark-pubmed-qa',
-  '@medhelm/benchmark-medcalc-bench',
   'medhelm-scorer-hedging',
+  'medhelm-benchmark-clinical-mcq',
 ];
-
-interface WorkspacePackage {
-  name: string;
-  directory: string;
-  manifest: {
-    dependencies?: Record<string, string>;
-    peerDependencies?: Record<string, string>;
-    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
-  };
-}
 
 /** Why the test cannot run here, or undefined: it needs the npm registry (and can be switched off). */
 async function skipReason(): Promise<string | undefined> {
@@ -73,329 +53,242 @@ describe.runIf(reason !== undefined && process.env.CI === 'true')('the end-to-en
   });
 });
 
-/** Every workspace package, by name (folders from pnpm-workspace.yaml). */
-function workspacePackages(): Map<string, WorkspacePackage> {
-  const text = readFileSync(join(repositoryRoot, 'pnpm-workspace.yaml'), 'utf8');
-  const globs = [...text.matchAll(/^\s+-\s+['"]?([\w./*-]+)['"]?\s*$/gm)]
-    .map((match) => match[1]!)
-    .filter((glob) => glob.includes('/'));
-  const expand = (base: string, parts: string[]): string[] => {
-    if (parts.length === 0) return existsSync(join(base, 'package.json')) ? [base] : [];
-    const [part, ...rest] = parts;
-    if (part !== '*') return expand(join(base, part!), rest);
-    if (!existsSync(base)) return [];
-    return readdirSync(base, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules')
-      .flatMap((entry) => expand(join(base, entry.name), rest));
+/** npm's environment: quiet, and a Node headers folder for compiling better-sqlite3 when one is set. */
+function npmEnvironment(): NodeJS.ProcessEnv {
+  const nodedir =
+    process.env.npm_config_nodedir ??
+    execFileSync('npm', ['config', 'get', 'nodedir'], { encoding: 'utf8' }).trim();
+  return {
+    ...process.env,
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+    npm_config_loglevel: 'error',
+    ...(nodedir !== '' && nodedir !== 'undefined' ? { npm_config_nodedir: nodedir } : {}),
   };
-  const packages = new Map<string, WorkspacePackage>();
-  for (const directory of globs.flatMap((glob) => expand(repositoryRoot, glob.split('/')))) {
-    const manifest = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8'));
-    packages.set(manifest.name, { name: manifest.name, directory, manifest });
-  }
-  return packages;
 }
 
-/** The installed packages and the workspace packages they need (dependencies, required peers). */
-function packagesToPack(workspace: Map<string, WorkspacePackage>): WorkspacePackage[] {
-  const needed = new Map<string, WorkspacePackage>();
-  const queue = [...INSTALLED];
-  while (queue.length > 0) {
-    const name = queue.shift()!;
-    const found = workspace.get(name);
-    if (found === undefined || needed.has(name)) continue;
-    needed.set(name, found);
-    const { dependencies = {}, peerDependencies = {}, peerDependenciesMeta = {} } = found.manifest;
-    queue.push(...Object.keys(dependencies));
-    queue.push(...Object.keys(peerDependencies).filter((peer) => !peerDependenciesMeta[peer]?.optional));
-  }
-  return [...needed.values()];
-}
-
-interface Packed {
-  name: string;
-  version: string;
-  file: string;
-  manifest: Record<string, unknown>;
-}
-
-async function pack(workspacePackage: WorkspacePackage, destination: string): Promise<Packed> {
-  const { stdout } = await run(
-    process.execPath,
-    [join(repositoryRoot, 'scripts', 'pnpm.mjs'), 'pack', '--json', '--pack-destination', destination],
-    { cwd: workspacePackage.directory, maxBuffer: 16 * 1024 * 1024 },
-  );
-  const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { filename: string };
-  const manifest = JSON.parse(
-    execFileSync('tar', ['-xzOf', report.filename, 'package/package.json'], { encoding: 'utf8' }),
-  ) as Record<string, unknown>;
-  return { name: String(manifest.name), version: String(manifest.version), file: report.filename, manifest };
-}
-
-/** A registry for the @medhelm scope serving the packed tarballs; it records what npm asked for. */
-async function startScopeRegistry(
-  packed: Packed[],
-): Promise<{ server: Server; url: string; requests: string[] }> {
-  const byName = new Map(packed.map((item) => [item.name, item]));
-  const requests: string[] = [];
-  let url = '';
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    requests.push(`${request.method} ${path}`);
-    const tarball = /^\/-\/tarballs\/(.+\.tgz)$/.exec(path);
-    if (tarball !== null) {
-      const item = packed.find((candidate) => basename(candidate.file) === tarball[1]);
-      if (item === undefined) return void response.writeHead(404).end();
-      response.writeHead(200, { 'content-type': 'application/octet-stream' });
-      return void response.end(readFileSync(item.file));
-    }
-    const item = byName.get(path.slice(1));
-    if (item === undefined) {
-      response.writeHead(404, { 'content-type': 'application/json' });
-      return void response.end('{"error":"not found"}');
-    }
-    const bytes = readFileSync(item.file);
-    const packument = {
-      name: item.name,
-      'dist-tags': { latest: item.version },
-      versions: {
-        [item.version]: {
-          ...item.manifest,
-          _id: `${item.name}@${item.version}`,
-          dist: {
-            tarball: `${url}/-/tarballs/${basename(item.file)}`,
-            shasum: createHash('sha1').update(bytes).digest('hex'),
-            integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`,
-          },
-        },
-      },
-    };
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(packument));
-  });
-  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { server, url, requests };
-}
-
+/** `npx medhelm ...` in the project, as the README runs it. */
 function medhelm(project: string, args: string[]) {
-  return run(
-    process.execPath,
-    [join(project, 'node_modules', '@medhelm', 'runner', 'dist', 'cli.mjs'), ...args],
-    {
-      cwd: project,
-      maxBuffer: 16 * 1024 * 1024,
-      env: { ...process.env, NO_COLOR: '1' },
-    },
-  );
+  return run('npx', ['medhelm', ...args], {
+    cwd: project,
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...npmEnvironment(), NO_COLOR: '1' },
+  });
 }
 
-describe.skipIf(reason !== undefined)('installing MedHELM from packed tarballs into a fresh project', () => {
-  let work: string;
-  let project: string;
-  let registry: Awaited<ReturnType<typeof startScopeRegistry>>;
-  let packed: Packed[];
+describe.skipIf(reason !== undefined)(
+  'installing MedHELM from the pack-all tarballs into a fresh project',
+  () => {
+    let work: string;
+    let tarballs: string;
+    let project: string;
+    let installCommand: string;
 
-  beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'medhelm-e2e-'));
-    const tarballs = join(work, 'tarballs');
-    mkdirSync(tarballs);
-    const toPack = packagesToPack(workspacePackages());
-    for (const item of toPack) {
-      if (!existsSync(join(item.directory, 'dist'))) {
-        throw new Error(`${item.name} has no dist folder: build the workspace first (pnpm build).`);
+    beforeAll(async () => {
+      work = mkdtempSync(join(tmpdir(), 'medhelm-e2e-'));
+      tarballs = join(work, 'tarballs');
+      const packed = await run(
+        process.execPath,
+        [join(repositoryRoot, 'scripts', 'pnpm.mjs'), 'pack-all', '--dest', tarballs, ...NAMED],
+        { cwd: repositoryRoot, maxBuffer: 16 * 1024 * 1024 },
+      );
+      const printed = packed.stdout.split('\n').filter((line) => line.startsWith('  npm install '));
+      expect(printed).toHaveLength(1);
+      installCommand = printed[0]!.trim();
+
+      project = join(work, 'study');
+      mkdirSync(project);
+      await run('npm', ['init', '-y'], { cwd: project, env: npmEnvironment() });
+      // The command exactly as pack-all printed it, through a shell as a user would paste it.
+      await run('sh', ['-c', installCommand], {
+        cwd: project,
+        maxBuffer: 64 * 1024 * 1024,
+        env: npmEnvironment(),
+      });
+      writeFileSync(
+        join(project, 'medhelm.config.yaml'),
+        [
+          '# yaml-language-server: $schema=./node_modules/@medhelm/runner/schema/run-config.schema.json',
+          'plugins:',
+          '  - medhelm-scorer-hedging',
+          '  - medhelm-benchmark-clinical-mcq',
+          'scorers:',
+          '  "*": [hedging]',
+          '',
+        ].join('\n'),
+      );
+    });
+
+    afterAll(() => {
+      if (work !== undefined && !process.env.MEDHELM_E2E_KEEP) rmSync(work, { recursive: true, force: true });
+    });
+
+    it('packed every publishable package, and installs the named ones and what they need from the tarballs', () => {
+      // Every publishable package: the runner, every library, plugin and example (66 when written).
+      const packedNames = readdirSync(tarballs);
+      expect(packedNames.length).toBeGreaterThan(60);
+      expect(packedNames).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^medhelm-benchmark-med-qa-.*\.tgz$/),
+          expect.stringMatching(/^medhelm-provider-openai-.*\.tgz$/),
+          expect.stringMatching(/^medhelm-testing-.*\.tgz$/),
+        ]),
+      );
+      const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>;
+      };
+      expect(Object.keys(manifest.dependencies)).toEqual(expect.arrayContaining(NAMED));
+      for (const spec of Object.values(manifest.dependencies)) expect(spec).toMatch(/^file:.*\.tgz$/);
+      // No @medhelm package came from a registry or a link.
+      const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8')) as {
+        packages: Record<string, { resolved?: string; link?: boolean }>;
+      };
+      const medhelmEntries = Object.entries(lock.packages).filter(([path]) =>
+        /node_modules\/(?:@medhelm\/|medhelm-)/.test(path),
+      );
+      expect(medhelmEntries.length).toBeGreaterThan(NAMED.length);
+      for (const [path, entry] of medhelmEntries) {
+        expect(entry.link, path).toBeUndefined();
+        expect(entry.resolved, path).toMatch(/^file:.*\.tgz$/);
       }
-    }
-    packed = [];
-    for (const item of toPack) packed.push(await pack(item, tarballs));
-    registry = await startScopeRegistry(packed);
-
-    project = join(work, 'study');
-    mkdirSync(project);
-    writeFileSync(
-      join(project, 'package.json'),
-      `${JSON.stringify({ name: 'medhelm-e2e-study', private: true, type: 'module' }, null, 2)}\n`,
-    );
-    writeFileSync(
-      join(project, '.npmrc'),
-      [`@medhelm:registry=${registry.url}/`, 'audit=false', 'fund=false', 'update-notifier=false', ''].join(
-        '\n',
-      ),
-    );
-    const direct = INSTALLED.map((name) => packed.find((item) => item.name === name)!.file);
-    const nodedir =
-      process.env.npm_config_nodedir ??
-      execFileSync('npm', ['config', 'get', 'nodedir'], { encoding: 'utf8' }).trim();
-    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...direct], {
-      cwd: project,
-      maxBuffer: 64 * 1024 * 1024,
-      env: {
-        ...process.env,
-        ...(nodedir !== '' && nodedir !== 'undefined' ? { npm_config_nodedir: nodedir } : {}),
-      },
+      const scope = join(project, 'node_modules', '@medhelm');
+      for (const entry of readdirSync(scope))
+        expect(lstatSync(join(scope, entry)).isSymbolicLink()).toBe(false);
+      // The runner's benchmarks are optional peers: of the first-party ones only pubmed_qa is there.
+      const isBenchmarkPlugin = (entry: string) =>
+        (
+          JSON.parse(readFileSync(join(scope, entry, 'package.json'), 'utf8')) as {
+            medhelm?: { kind?: string };
+          }
+        ).medhelm?.kind === 'benchmark';
+      expect(readdirSync(scope).filter(isBenchmarkPlugin)).toEqual(['benchmark-pubmed-qa']);
+      // One copy of @medhelm/core, shared by the runner and every plugin.
+      const cores = execFileSync('npm', ['ls', '@medhelm/core', '--all', '--parseable'], {
+        cwd: project,
+        encoding: 'utf8',
+      })
+        .split('\n')
+        .filter((line) => line.trim() !== '');
+      expect(new Set(cores)).toEqual(new Set([join(scope, 'core')]));
     });
-    writeFileSync(
-      join(project, 'medhelm.config.yaml'),
-      [
-        '# yaml-language-server: $schema=./node_modules/@medhelm/runner/schema/run-config.schema.json',
-        'plugins:',
-        '  - medhelm-scorer-hedging',
-        'scorers:',
-        '  pubmed_qa: [hedging]',
-        '',
-      ].join('\n'),
-    );
-  });
 
-  afterAll(async () => {
-    await new Promise((resolveClose) => registry?.server.close(resolveClose));
-    if (work !== undefined && !process.env.MEDHELM_E2E_KEEP) rmSync(work, { recursive: true, force: true });
-  });
-
-  it('installs only what was asked for, from the tarballs, with no workspace links', () => {
-    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as {
-      dependencies: Record<string, string>;
-    };
-    expect(Object.keys(manifest.dependencies).sort()).toEqual([...INSTALLED].sort());
-    for (const spec of Object.values(manifest.dependencies)) expect(spec).toMatch(/^file:.*\.tgz$/);
-    const scope = join(project, 'node_modules', '@medhelm');
-    for (const entry of readdirSync(scope))
-      expect(lstatSync(join(scope, entry)).isSymbolicLink()).toBe(false);
-    // The runner's benchmarks are optional peers: only the two installed ones are there (beside the
-    // libraries they build on, such as @medhelm/benchmark-recipes, which carry no plugin manifest).
-    const isBenchmarkPlugin = (entry: string) =>
-      (
-        JSON.parse(readFileSync(join(scope, entry, 'package.json'), 'utf8')) as {
-          medhelm?: { kind?: string };
-        }
-      ).medhelm?.kind === 'benchmark';
-    expect(readdirSync(scope).filter(isBenchmarkPlugin)).toEqual([
-      'benchmark-medcalc-bench',
-      'benchmark-pubmed-qa',
-    ]);
-    // One copy of @medhelm/core, shared by the runner and every plugin.
-    const cores = execFileSync('npm', ['ls', '@medhelm/core', '--all', '--parseable'], {
-      cwd: project,
-      encoding: 'utf8',
-    })
-      .split('\n')
-      .filter((line) => line.trim() !== '');
-    expect(new Set(cores)).toEqual(new Set([join(scope, 'core')]));
-    // npm asked the @medhelm registry only for packed packages, and for the metadata of the
-    // runner's optional peers (the other benchmarks), which it does not install.
-    const optionalPeers = packed.flatMap((item) =>
-      Object.entries((item.manifest.peerDependenciesMeta ?? {}) as Record<string, { optional?: boolean }>)
-        .filter(([, meta]) => meta.optional)
-        .map(([name]) => name),
-    );
-    const asked = registry.requests
-      .filter((request) => request.startsWith('GET /@medhelm/'))
-      .map((request) => request.slice('GET /'.length));
-    expect(
-      asked.filter((name) => !packed.some((item) => item.name === name) && !optionalPeers.includes(name)),
-    ).toEqual([]);
-  });
-
-  it('`medhelm list` shows only the installed benchmarks', async () => {
-    const { stdout } = await medhelm(project, ['list', '--json']);
-    expect((JSON.parse(stdout) as Array<{ id: string }>).map((row) => row.id)).toEqual([
-      'medcalc_bench',
-      'pubmed_qa',
-    ]);
-  });
-
-  it('`medhelm plugins list` shows the first-party plugins and the configured third-party scorer', async () => {
-    const { stdout } = await medhelm(project, [
-      'plugins',
-      'list',
-      '--config',
-      'medhelm.config.yaml',
-      '--json',
-    ]);
-    const plugins = JSON.parse(stdout) as Array<{
-      packageName: string;
-      origin: string;
-      version: string;
-      specificationVersion: string;
-      ids: string[];
-      status: string;
-    }>;
-    expect(plugins.every((plugin) => plugin.status === 'ok')).toBe(true);
-    expect(plugins.find((plugin) => plugin.packageName === 'medhelm-scorer-hedging')).toMatchObject({
-      origin: 'config',
-      version: '0.1.0',
-      specificationVersion: 'v1',
-      ids: ['hedging'],
+    it('`medhelm list` shows the installed benchmark, and the example benchmark with the run config', async () => {
+      const plain = JSON.parse((await medhelm(project, ['list', '--json'])).stdout) as Array<{ id: string }>;
+      expect(plain.map((row) => row.id)).toEqual(['pubmed_qa']);
+      const configured = JSON.parse(
+        (await medhelm(project, ['list', '--config', 'medhelm.config.yaml', '--json'])).stdout,
+      ) as Array<{ id: string }>;
+      expect(configured.map((row) => row.id).sort()).toEqual(['clinical_mcq', 'pubmed_qa']);
     });
-    expect(
-      plugins.filter((plugin) => plugin.origin === 'first-party').map((plugin) => plugin.packageName),
-    ).toEqual(
-      expect.arrayContaining([
-        '@medhelm/benchmark-medcalc-bench',
-        '@medhelm/benchmark-pubmed-qa',
-        '@medhelm/provider-baseline',
-      ]),
-    );
-    // Without the config, opt-in discovery finds the scorer among the project's dependencies.
-    const discovered = JSON.parse(
-      (await medhelm(project, ['plugins', 'list', '--discover-plugins', '--json'])).stdout,
-    ) as Array<{
-      packageName: string;
-      origin: string;
-    }>;
-    expect(discovered.find((plugin) => plugin.packageName === 'medhelm-scorer-hedging')?.origin).toBe(
-      'project',
-    );
-  });
 
-  it('runs an evaluation that uses the third-party scorer', async () => {
-    const { stdout } = await medhelm(project, [
-      'run',
-      '--config',
-      'medhelm.config.yaml',
-      '--benchmarks',
-      'pubmed_qa,medcalc_bench',
-      '--models',
-      'baseline:first-option',
-      '--sample',
-      '--suite',
-      'e2e',
-    ]);
-    expect(stdout).toMatch(/pubmed_qa\s+baseline\/first-option/);
-    expect(stdout).toMatch(/medcalc_bench\s+baseline\/first-option/);
-    const suite = join(project, 'benchmark_output', 'runs', 'e2e');
-    const runs = readdirSync(suite, { withFileTypes: true }).filter((entry) => entry.isDirectory());
-    const statNames = (run: string) =>
-      (
-        JSON.parse(readFileSync(join(suite, run, 'stats.json'), 'utf8')) as Array<{ name: { name: string } }>
-      ).map((stat) => stat.name.name);
-    const pubmed = runs.find((entry) => entry.name.startsWith('pubmed_qa:'))!.name;
-    const medcalc = runs.find((entry) => entry.name.startsWith('medcalc_bench:'))!.name;
-    expect(statNames(pubmed)).toEqual(expect.arrayContaining(['exact_match', 'hedged', 'hedge_phrases']));
-    expect(statNames(medcalc)).not.toContain('hedged');
-    const runSpec = JSON.parse(readFileSync(join(suite, pubmed, 'run_spec.json'), 'utf8')) as {
-      metric_specs: Array<{ class_name: string }>;
-    };
-    expect(JSON.stringify(runSpec.metric_specs)).not.toMatch(/hedg/i);
-  });
+    it('`medhelm plugins list` shows the first-party plugins and both configured examples', async () => {
+      const { stdout } = await medhelm(project, [
+        'plugins',
+        'list',
+        '--config',
+        'medhelm.config.yaml',
+        '--json',
+      ]);
+      const plugins = JSON.parse(stdout) as Array<{
+        packageName: string;
+        origin: string;
+        version: string;
+        specificationVersion: string;
+        ids: string[];
+        status: string;
+      }>;
+      expect(plugins.every((plugin) => plugin.status === 'ok')).toBe(true);
+      expect(plugins.find((plugin) => plugin.packageName === 'medhelm-scorer-hedging')).toMatchObject({
+        origin: 'config',
+        specificationVersion: 'v1',
+        ids: ['hedging'],
+      });
+      expect(plugins.find((plugin) => plugin.packageName === 'medhelm-benchmark-clinical-mcq')).toMatchObject(
+        {
+          origin: 'config',
+          specificationVersion: 'v1',
+          ids: ['clinical_mcq'],
+        },
+      );
+      expect(
+        plugins.filter((plugin) => plugin.origin === 'first-party').map((plugin) => plugin.packageName),
+      ).toEqual(expect.arrayContaining(['@medhelm/benchmark-pubmed-qa', '@medhelm/provider-baseline']));
+      // Without the config, opt-in discovery finds both examples among the project's dependencies.
+      const discovered = JSON.parse(
+        (await medhelm(project, ['plugins', 'list', '--discover-plugins', '--json'])).stdout,
+      ) as Array<{ packageName: string; origin: string }>;
+      expect(
+        discovered.filter((plugin) => plugin.origin === 'project').map((plugin) => plugin.packageName),
+      ).toEqual(['medhelm-benchmark-clinical-mcq', 'medhelm-scorer-hedging']);
+    });
 
-  it('`medhelm summarize` writes the leaderboard of the runs (the packed @medhelm/leaderboard)', async () => {
-    const { stdout } = await medhelm(project, ['summarize', '--suite', 'e2e']);
-    expect(stdout).toMatch(/pubmed_qa\s+Medical Research Assistance\s+baseline\/first-option/);
-    const leaderboard = JSON.parse(
-      readFileSync(join(project, 'benchmark_output', 'summaries', 'e2e', 'leaderboard.json'), 'utf8'),
-    ) as { models: Array<{ model: string; scores: Record<string, { value: number }> }> };
-    const suite = join(project, 'benchmark_output', 'runs', 'e2e');
-    const pubmed = readdirSync(suite).find((name) => name.startsWith('pubmed_qa:'))!;
-    const exactMatch = (
-      JSON.parse(readFileSync(join(suite, pubmed, 'stats.json'), 'utf8')) as Array<{
-        name: { name: string; split?: string; perturbation?: unknown };
-        mean: number;
-      }>
-    ).find(
-      (stat) => stat.name.name === 'exact_match' && stat.name.split === 'test' && !stat.name.perturbation,
-    );
-    expect(leaderboard.models.map((model) => model.model)).toEqual(['baseline/first-option']);
-    expect(leaderboard.models[0]?.scores.pubmed_qa?.value).toBe(exactMatch?.mean);
-  });
-});
+    it('runs both benchmarks with the example scorer and prints its stats in the results table', async () => {
+      const { stdout } = await medhelm(project, [
+        'run',
+        ...['--config', 'medhelm.config.yaml', '--benchmarks', 'pubmed_qa,clinical_mcq'],
+        ...['--models', 'baseline:first-option', '--sample', '--suite', 'e2e'],
+      ]);
+      // The example benchmark's data ships in its package: baseline's "A" is right on 2 of its 8.
+      expect(stdout).toMatch(/^clinical_mcq\s+baseline\/first-option\s+8\/8\s+exact_match\s+0\.250\b/m);
+      expect(stdout).toMatch(/^pubmed_qa\s+baseline\/first-option\s+\d+\/\d+\s+exact_match\s+\d\.\d{3}\b/m);
+      // The scorer's two stats under each run; "A" alone never hedges.
+      const extraRows = stdout.split('\n').filter((line) => line.startsWith('  + hedging'));
+      expect(extraRows).toHaveLength(4);
+      for (const row of extraRows)
+        expect(row).toMatch(/^ {2}\+ hedging\s+(?:hedged|hedge_phrases)\s+0\.000$/);
+      expect(stdout).toContain("Rows starting with + are extra scorers' stats");
+
+      const suite = join(project, 'benchmark_output', 'runs', 'e2e');
+      const runs = readdirSync(suite, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+      for (const prefix of ['pubmed_qa:', 'clinical_mcq:']) {
+        const runName = runs.find((entry) => entry.name.startsWith(prefix))!.name;
+        const stats = JSON.parse(readFileSync(join(suite, runName, 'stats.json'), 'utf8')) as Array<{
+          name: { name: string };
+        }>;
+        expect(stats.map((stat) => stat.name.name)).toEqual(
+          expect.arrayContaining(['exact_match', 'hedged', 'hedge_phrases']),
+        );
+        const runSpec = JSON.parse(readFileSync(join(suite, runName, 'run_spec.json'), 'utf8')) as {
+          metric_specs: unknown[];
+        };
+        expect(JSON.stringify(runSpec.metric_specs)).not.toMatch(/hedg/i);
+      }
+    });
+
+    it('`medhelm summarize` writes the leaderboard of the runs (the packed @medhelm/leaderboard)', async () => {
+      const { stdout } = await medhelm(project, ['summarize', '--suite', 'e2e']);
+      expect(stdout).toMatch(/pubmed_qa\s+Medical Research Assistance\s+baseline\/first-option/);
+      const leaderboard = JSON.parse(
+        readFileSync(join(project, 'benchmark_output', 'summaries', 'e2e', 'leaderboard.json'), 'utf8'),
+      ) as { models: Array<{ model: string; scores: Record<string, { value: number }> }> };
+      const suite = join(project, 'benchmark_output', 'runs', 'e2e');
+      const pubmed = readdirSync(suite).find((name) => name.startsWith('pubmed_qa:'))!;
+      const exactMatch = (
+        JSON.parse(readFileSync(join(suite, pubmed, 'stats.json'), 'utf8')) as Array<{
+          name: { name: string; split?: string; perturbation?: unknown };
+          mean: number;
+        }>
+      ).find(
+        (stat) => stat.name.name === 'exact_match' && stat.name.split === 'test' && !stat.name.perturbation,
+      );
+      expect(leaderboard.models.map((model) => model.model)).toEqual(['baseline/first-option']);
+      expect(leaderboard.models[0]?.scores.pubmed_qa?.value).toBe(exactMatch?.mean);
+    });
+
+    it('names the package to install for a first-party benchmark that is not installed', async () => {
+      const failed = await medhelm(project, [
+        'run',
+        ...['--benchmarks', 'med_qa', '--models', 'baseline:first-option', '--sample'],
+      ]).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed?.code).toBe(2);
+      expect(failed?.stderr).toContain('error: Unknown benchmark "med_qa".');
+      expect(failed?.stderr).toContain(
+        'hint: "med_qa" is a first-party MedHELM benchmark that is not installed: npm install @medhelm/benchmark-med-qa',
+      );
+    });
+  },
+);

@@ -7,10 +7,49 @@ import { textTable } from './text-table.ts';
  * The table printed after a run: one row per run with its headline metric, our corrected
  * counterpart of it beside (`corrected`, for benchmarks whose HELM headline is known to be wrong;
  * `-` otherwise) and what its model calls cost in this invocation (`?`: unknown price), then the
- * total cost.
+ * total cost. Under a run with extra scorers (a run config's `scorers`), one `+ <scorer>` row per
+ * extra stat with its mean on the headline's split, and a line saying where their stats are.
  */
 export function resultsTable(outcomes: readonly RunOutcome[]): string {
-  const rows = outcomes.map((outcome) => [
+  const rows = outcomes.flatMap((outcome) => [runRow(outcome), ...extraStatRows(outcome)]);
+  const table = textTable(
+    [
+      'benchmark',
+      'model',
+      'instances',
+      'metric',
+      'value',
+      'corrected',
+      'failed',
+      'model/cache/resumed',
+      'tokens',
+      'cost $',
+      'jury $',
+    ],
+    rows,
+    new Set([2, 4, 5, 6, 8, 9, 10]),
+  );
+  const extra = outcomes.some((outcome) => outcome.extraStats.length > 0) ? `\n\n${EXTRA_STATS_NOTE}` : '';
+  return `${table}${extra}\n\n${totalCostLine(outcomes)}`;
+}
+
+/** Under the table when extra scorers ran: what the `+` rows are and where the full stats are. */
+const EXTRA_STATS_NOTE =
+  "Rows starting with + are extra scorers' stats (run config \"scorers\"), means on the headline's split; each run directory has them after HELM's in stats.json, and per instance in per_instance_stats.json.";
+
+/** One row per extra stat of the run: `+ <scorer id>`, the stat and its mean. */
+function extraStatRows(outcome: RunOutcome): string[][] {
+  return outcome.extraStats.map((stat) => [
+    `  + ${stat.scorerId}`,
+    '',
+    '',
+    stat.name,
+    outcome.interrupted || stat.value === undefined ? '-' : stat.value.toFixed(3),
+  ]);
+}
+
+function runRow(outcome: RunOutcome): string[] {
+  return [
     benchmarkLabel(outcome.plan),
     outcome.plan.deployment.helmDeployment,
     `${outcome.counts.completed}/${outcome.counts.selected}`,
@@ -32,25 +71,7 @@ export function resultsTable(outcomes: readonly RunOutcome[]): string {
       : outcome.cost.jury === 'skipped'
         ? 'skipped'
         : '-',
-  ]);
-  const table = textTable(
-    [
-      'benchmark',
-      'model',
-      'instances',
-      'metric',
-      'value',
-      'corrected',
-      'failed',
-      'model/cache/resumed',
-      'tokens',
-      'cost $',
-      'jury $',
-    ],
-    rows,
-    new Set([2, 4, 5, 6, 8, 9, 10]),
-  );
-  return `${table}\n\n${totalCostLine(outcomes)}`;
+  ];
 }
 
 /** The benchmark's corrected headline (`BenchmarkV1.correctedMetric`), or `-` without one or a value. */

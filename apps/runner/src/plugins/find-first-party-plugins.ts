@@ -83,16 +83,23 @@ export function unreadable(packageName: string, error: unknown): PluginLoadError
   );
 }
 
-/** The runner's own package.json (name and version), found upward from this module. */
-export function runnerPackageJson(): { name: string; version: string } {
+/** The runner's package folder (where its package.json is), found upward from this module. */
+export function runnerPackageDirectory(): string | undefined {
   let directory = runnerModuleDirectory();
   for (;;) {
-    const found = readPackageDirectory(directory);
-    if (found?.packageJson.name === '@medhelm/runner') {
-      return { name: '@medhelm/runner', version: String(found.packageJson.version) };
-    }
+    if (readPackageDirectory(directory)?.packageJson.name === '@medhelm/runner') return directory;
     const parent = dirname(directory);
-    if (parent === directory) return { name: '@medhelm/runner', version: 'unknown' };
+    if (parent === directory) return undefined;
     directory = parent;
   }
+}
+
+/** The runner's own package.json (name and version), found upward from this module. */
+export function runnerPackageJson(): { name: string; version: string } {
+  const directory = runnerPackageDirectory();
+  const found = directory === undefined ? undefined : readPackageDirectory(directory);
+  return {
+    name: '@medhelm/runner',
+    version: found === undefined ? 'unknown' : String(found.packageJson.version),
+  };
 }

@@ -1,6 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ConfigError } from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
 import {
   loadRunConfig,
@@ -75,6 +77,18 @@ describe('run config', () => {
     );
     expect(() => parseRunConfig('{}', '/a/c.toml')).toThrow(/must end in .yaml, .yml or .json/);
     expect(() => loadRunConfig(join(tmpdir(), 'no-such-medhelm-config.yaml'))).toThrow(/no such file/);
+  });
+
+  it('points at the JSON Schema file on disk in its hint', () => {
+    let hint: string | undefined;
+    try {
+      parseRunConfig('scorer: {}\n', '/a/c.yaml');
+    } catch (error) {
+      hint = (error as ConfigError).hint;
+    }
+    const schemaFile = fileURLToPath(new URL(`../../${RUN_CONFIG_JSON_SCHEMA_PATH}`, import.meta.url));
+    expect(hint).toBe(`The run config format is described by the JSON Schema ${schemaFile}.`);
+    expect(existsSync(schemaFile)).toBe(true);
   });
 
   it('loads a file and resolves its folder', () => {

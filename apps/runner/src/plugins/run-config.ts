@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { dirname, extname, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { ConfigError } from '@medhelm/core';
 import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
+import { runnerPackageDirectory } from './find-first-party-plugins.ts';
 
 /** One entry of a run config's `plugins` list: a module specifier, or `[specifier, options]`. */
 export const pluginEntrySchema = z
@@ -116,7 +117,7 @@ export function parseRunConfig(text: string, path: string): RunConfig {
     const line = offset === undefined ? '' : `:${lineCounter.linePos(offset).line}`;
     const field = issuePath.length === 0 ? '' : ` field "${issuePath.join('.')}":`;
     throw new ConfigError(`Run config ${path}${line}:${field} ${issue.message}.`, {
-      hint: 'The run config format is described by @medhelm/runner/run-config.schema.json.',
+      hint: `The run config format is described by the JSON Schema ${runConfigJsonSchemaFile()}.`,
     });
   }
   return {
@@ -152,6 +153,17 @@ function keyOffset(document: Document, path: (string | number)[], key: string): 
 
 /** Where the generated JSON Schema lives, relative to the runner package root. */
 export const RUN_CONFIG_JSON_SCHEMA_PATH = 'schema/run-config.schema.json';
+
+/**
+ * The JSON Schema file of this runner on disk, for messages (a path one can open); the package
+ * subpath `@medhelm/runner/run-config.schema.json` when the runner's folder cannot be found.
+ */
+export function runConfigJsonSchemaFile(): string {
+  const directory = runnerPackageDirectory();
+  return directory === undefined
+    ? '@medhelm/runner/run-config.schema.json'
+    : join(directory, RUN_CONFIG_JSON_SCHEMA_PATH);
+}
 
 /** The JSON Schema (draft 2020-12) of a run config file: the input side, what a file may contain. */
 export function runConfigJsonSchema(): Record<string, unknown> {

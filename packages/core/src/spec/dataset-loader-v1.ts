@@ -7,7 +7,8 @@ export interface DatasetFileV1 {
   name: string;
   /**
    * The pinned URL it is downloaded from (the one HELM uses, pinned where HELM is not). Absent for
-   * data that cannot be downloaded (gated or private): the loader's `obtain` says how to get it.
+   * data that cannot be downloaded (gated or private: the loader's `obtain` says how to get it) and
+   * for data shipped inside the plugin package (`packagedPath`).
    */
   url?: string;
   /** Upstream revision (commit or dataset revision) the URL points at. */
@@ -16,6 +17,13 @@ export interface DatasetFileV1 {
   sha256?: string;
   /** Absolute path of a real sample of this file bundled in the plugin package, if any. */
   samplePath?: string;
+  /**
+   * Absolute path of the file itself shipped inside the plugin package (the whole data, not a
+   * sample), e.g. `fileURLToPath(new URL('../data/questions.jsonl', import.meta.url))`. Such a file
+   * needs no `url`: every run reads it, with or without `--sample`, and nothing is downloaded. A
+   * `--data-dir` (or `data_path=`) holding a file of the same `name` replaces it for that run.
+   */
+  packagedPath?: string;
   /**
    * The loader runs without it (e.g. a database it can replace with a bundled stand-in): a data
    * folder without it is not incomplete.

@@ -77,4 +77,38 @@ describe('pluginContributionProblems', () => {
       expect.stringMatching(/^\(the object\): /),
     ]);
   });
+
+  it('checks the form of dataset files: a packaged file is an absolute path, a URL is http(s)', () => {
+    const withFiles = (files: unknown[]) => {
+      const value = benchmark();
+      return { ...value, dataset: { ...(value.dataset as object), files } };
+    };
+    expect(
+      pluginContributionProblems(
+        'benchmark',
+        withFiles([
+          { name: 'questions.jsonl', packagedPath: '/opt/plugin/data/questions.jsonl' },
+          { name: 'more.jsonl', packagedPath: 'C:\\plugin\\data\\more.jsonl' },
+          { name: 'remote.jsonl', url: 'https://example.org/remote.jsonl', samplePath: '/opt/sample.jsonl' },
+        ]),
+      ),
+    ).toEqual([]);
+    expect(
+      pluginContributionProblems(
+        'benchmark',
+        withFiles([
+          { name: 'questions.jsonl', packagedPath: 'data/questions.jsonl' },
+          { name: 'remote.jsonl', url: 'file:///tmp/remote.jsonl' },
+          { name: '', samplePath: './sample.jsonl' },
+        ]),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^dataset\.files\[0\]\.packagedPath: must be an absolute path, e\.g\. fileURLToPath/,
+      ),
+      'dataset.files[1].url: must be an http(s) URL the file is downloaded from',
+      'dataset.files[2].name: must be a non-empty string',
+      expect.stringMatching(/^dataset\.files\[2\]\.samplePath: must be an absolute path/),
+    ]);
+  });
 });

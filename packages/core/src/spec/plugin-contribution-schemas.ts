@@ -29,12 +29,29 @@ const annotatorSchema = z.looseObject({
   needsJudges: z.boolean({ error: 'must be true or false' }),
 });
 
+// An absolute POSIX or Windows path; core does no I/O, so only the form is checked.
+const absolutePath = z
+  .string()
+  .regex(
+    /^(?:\/|[A-Za-z]:[\\/]|\\\\)/,
+    "must be an absolute path, e.g. fileURLToPath(new URL('../data/questions.jsonl', import.meta.url))",
+  );
+
+const datasetFileSchema = z.looseObject({
+  name: nonEmpty,
+  url: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL the file is downloaded from' })
+    .optional(),
+  samplePath: absolutePath.optional(),
+  packagedPath: absolutePath.optional(),
+});
+
 const datasetSchema = z.looseObject({
   specificationVersion: version,
   access: z.enum(['public', 'gated', 'private']),
   license: nonEmpty,
   upstream: z.looseObject({ url: z.string({ error: 'must be a string (the data source)' }) }),
-  files: z.array(z.looseObject({ name: nonEmpty })),
+  files: z.array(datasetFileSchema),
   load: callable('a function load(context) returning the instances'),
 });
 

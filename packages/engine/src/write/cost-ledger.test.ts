@@ -39,6 +39,7 @@ function outcome(deployment: string, candidateUsd: number | undefined, paidToken
     },
     cost: { candidateUsd, judgeUsd: 0, judgeUsage: { promptTokens: 0, completionTokens: 0 }, jury: 'none' },
     headline: { name: 'exact_match', split: 'test', value: 1 },
+    extraStats: [],
   };
 }
 
