@@ -9,6 +9,12 @@ export {
   type ChatCompletionsModelConfig,
   createChatCompletionsModel,
 } from './create-chat-completions-model.ts';
+export {
+  type ChatCompletionsApiKey,
+  type ChatCompletionsEndpoint,
+  type ChatCompletionsProviderDefinition,
+  defineChatCompletionsProvider,
+} from './define-chat-completions-provider.ts';
 export { isOpenAiReasoningModel } from './is-openai-reasoning-model.ts';
 export {
   type ParseChatCompletionContext,

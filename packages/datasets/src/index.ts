@@ -1,3 +1,4 @@
+export { bundledSampleFile, bundledSampleFolder, bundledSamplePath } from './bundled-sample.ts';
 export {
   createFileResolver,
   createFolderResolver,
@@ -99,3 +100,4 @@ export {
 } from './read-xml-document.ts';
 export { readZipEntries, type ZipEntries, type ZipEntryInfo } from './read-zip-entries.ts';
 export { requireColumns } from './require-columns.ts';
+export { testInstance } from './test-instance.ts';

@@ -92,8 +92,6 @@ export function createMtsamplesBenchmark(
     description,
     category,
     subcategory,
-    access: 'public',
-    license: 'none stated upstream',
     dataset: createMtsamplesBenchmarkDataset(definition, options),
     ...(options.onlyFilesHelmReads === false
       ? {}

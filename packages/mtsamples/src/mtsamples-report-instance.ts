@@ -1,4 +1,5 @@
-import { type Instance, reference, TEST_SPLIT } from '@medhelm/core';
+import type { Instance } from '@medhelm/core';
+import { testInstance } from '@medhelm/datasets';
 import { type ParseMtsamplesReportOptions, parseMtsamplesReport } from './parse-mtsamples-report.ts';
 
 /**
@@ -12,9 +13,5 @@ export function mtsamplesReportInstance(
 ): Instance | undefined {
   const report = parseMtsamplesReport(text, options);
   if (report === undefined) return undefined;
-  return {
-    input: { text: report.input },
-    references: [reference(report.reference, true)],
-    split: TEST_SPLIT,
-  };
+  return testInstance(report.input, report.reference);
 }

@@ -1,6 +1,6 @@
 import { helmScenario, multipleChoiceBenchmarkParts } from '@medhelm/benchmark-recipes';
 import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
-import { createShcMedDataset, SHC_MED_LICENSE } from './create-shc-med-dataset.ts';
+import { createShcMedDataset } from './create-shc-med-dataset.ts';
 import type { ShcMedBenchmarkDefinition } from './shc-med-benchmark-definition.ts';
 
 /** The `tags` of every SHC scenario. */
@@ -22,8 +22,6 @@ export function createShcMedBenchmark(definition: ShcMedBenchmarkDefinition): Be
     description,
     category,
     subcategory,
-    access: 'private',
-    license: SHC_MED_LICENSE,
     dataset: createShcMedDataset(definition),
     ...multipleChoiceBenchmarkParts({
       instructions: definition.instructions,

@@ -12,8 +12,20 @@ type WithoutVersion<T> = Omit<T, 'specificationVersion'>;
 
 // Identity helpers: they stamp the specification version and give plugin authors type inference.
 
-export function defineBenchmark(benchmark: WithoutVersion<BenchmarkV1>): BenchmarkV1 {
-  return { specificationVersion: 'v1', ...benchmark };
+/**
+ * A benchmark; its `access` and `license` are its dataset's unless given (they are facts of the
+ * data, so a benchmark states them once, in its dataset loader).
+ */
+export function defineBenchmark(
+  benchmark: Omit<WithoutVersion<BenchmarkV1>, 'access' | 'license'> &
+    Partial<Pick<BenchmarkV1, 'access' | 'license'>>,
+): BenchmarkV1 {
+  return {
+    specificationVersion: 'v1',
+    ...benchmark,
+    access: benchmark.access ?? benchmark.dataset?.access,
+    license: benchmark.license ?? benchmark.dataset?.license,
+  };
 }
 
 export function defineDatasetLoader(loader: WithoutVersion<DatasetLoaderV1>): DatasetLoaderV1 {

@@ -81,7 +81,9 @@ export interface BenchmarkV1 {
   readonly description: string;
   readonly category: MedHelmCategory;
   readonly subcategory: string;
+  /** Who may obtain the data; `defineBenchmark` takes the dataset's when none is given. */
   readonly access: AccessTier;
+  /** The data's license; `defineBenchmark` takes the dataset's when none is given. */
   readonly license: string;
   readonly dataset: DatasetLoaderV1;
   /** The prompt; a v2 template renders from the run's adapter spec (run-entry overrides included). */

@@ -29,8 +29,6 @@ export function createAciBenchBenchmark(): BenchmarkV1 {
       "ACI-Bench is a benchmark of real-world patient-doctor conversations paired with structured clinical notes. The benchmark evaluates a model's ability to understand spoken medical dialogue and convert it into formal clinical documentation, covering sections such as history of present illness, physical exam findings, results, and assessment and plan [(Yim et al., 2024)](https://www.nature.com/articles/s41597-023-02487-3).",
     category: 'Clinical Note Generation',
     subcategory: 'Documenting Patient Visits',
-    access: 'public',
-    license: 'CC-BY-4.0',
     dataset: createAciBenchDataset(),
     // get_aci_bench_run_spec: one note of at most 768 tokens, judged by the jury.
     ...juryBenchmarkParts(ACI_BENCH_ID, aciBenchJuryRubric, {

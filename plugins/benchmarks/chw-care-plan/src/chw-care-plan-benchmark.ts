@@ -26,8 +26,6 @@ export function createChwCarePlanBenchmark(): BenchmarkV1 {
       "NoteExtract is a benchmark that focuses on the structured extraction of information from free-form clinical text. It provides care plan notes authored by health workers and evaluates a model's ability to convert them into a predefined structured format, such as fields for Chief Complaint and History of Present Illness. The benchmark emphasizes faithful extraction without hallucination or inference.",
     category: 'Clinical Note Generation',
     subcategory: 'Documenting Care Plans',
-    access: 'private',
-    license: 'Stanford-internal; not released',
     dataset: createChwCarePlanDataset(),
     // get_chw_care_plan_run_spec: input_noun="" and output_noun="" (": " labels), 768 tokens.
     ...juryBenchmarkParts(CHW_CARE_PLAN_ID, chwCarePlanJuryRubric, {

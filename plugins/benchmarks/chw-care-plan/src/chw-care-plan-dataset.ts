@@ -1,17 +1,12 @@
-import { fileURLToPath } from 'node:url';
+import type { DatasetLoaderV1, Instance } from '@medhelm/core';
 import {
-  type DatasetFileV1,
-  type DatasetLoaderV1,
-  type Instance,
-  reference,
-  TEST_SPLIT,
-} from '@medhelm/core';
-import {
+  bundledSampleFile,
   defineFileDatasetLoader,
   isPandasNa,
   pandasStr,
   readPandasCsv,
   requireColumns,
+  testInstance,
 } from '@medhelm/datasets';
 
 /** The column HELM reads: the physician's ("MO") care plan note, both the input and the reference. */
@@ -25,10 +20,7 @@ export const CHW_CARE_PLAN_OBTAIN =
  * The CSV file HELM's CHWCarePlanScenario reads (its `data_path`; the leaderboard's file is
  * `CHW_Dataset.csv`). The bundled copy is a synthetic fixture in the same format.
  */
-export const CHW_CARE_PLAN_FILE: DatasetFileV1 = {
-  name: 'CHW_Dataset.csv',
-  samplePath: fileURLToPath(new URL('../data/CHW_Dataset.csv', import.meta.url)),
-};
+export const CHW_CARE_PLAN_FILE = bundledSampleFile('CHW_Dataset.csv', import.meta.url);
 
 /**
  * HELM's `create_prompt_text(clinical_note)` (chw_care_plan_scenario.py) as Python evaluates the
@@ -77,11 +69,7 @@ ${note}
 
 /** HELM's instance for one note: the prompt text as input, the note itself as the one correct reference. */
 export function chwCarePlanInstance(note: string): Instance {
-  return {
-    input: { text: chwCarePlanPromptText(note) },
-    references: [reference(note, true)],
-    split: TEST_SPLIT,
-  };
+  return testInstance(chwCarePlanPromptText(note), note);
 }
 
 /**

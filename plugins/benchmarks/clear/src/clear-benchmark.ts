@@ -48,8 +48,6 @@ export function createClearBenchmark(condition: ClearCondition = 'alcohol_depend
       "CLEAR is a benchmark designed to evaluate models on their ability to detect medical conditions from patient notes using categorical responses. Each instance consists of a clinical note and a target condition, requiring the model to classify the patient's history as either affirmative, negative, or uncertain [(Lopez et al., 2025)](https://www.nature.com/articles/s41746-024-01377-1).",
     category: 'Clinical Decision Support',
     subcategory: 'Supporting Diagnostic Decisions',
-    access: 'private',
-    license: 'Stanford-internal; not released',
     dataset: createClearDataset(condition),
     // input_noun=None: no label and no suffix, so the options follow the input's own "Answer:".
     ...multipleChoiceBenchmarkParts({

@@ -25,8 +25,6 @@ export function createDischargemeBenchmark(): BenchmarkV1 {
       "DischargeMe is a benchmark designed to evaluate clinical text generation. It pairs discharge summaries and radiology reports from MIMIC-IV with generation tasks such as writing discharge instructions or summarizing the brief hospital course. The benchmark assesses a model's ability to generate patient-facing documentation that is complete, empathetic, and clinically accurate [(Xu, 2024)](https://physionet.org/content/discharge-me/1.3/).",
     category: 'Clinical Note Generation',
     subcategory: 'Documenting Patient Visits',
-    access: 'gated',
-    license: 'PhysioNet Credentialed Health Data License 1.5.0',
     dataset: createDischargemeDataset(),
     // get_dischargeme_spec: one document of at most 300 tokens, judged by the jury.
     ...juryBenchmarkParts(DISCHARGEME_ID, dischargemeJuryRubric, {

@@ -1,13 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import {
   type DatasetFileV1,
   DatasetLoadError,
   type DatasetLoaderV1,
   defineDatasetLoader,
   type Instance,
-  reference,
-  TEST_SPLIT,
 } from '@medhelm/core';
+import { bundledSampleFile, testInstance } from '@medhelm/datasets';
 import { pandasInnerMerge, parsePandasInt64Key } from './pandas-merge.ts';
 import { readGzipCsv } from './read-gzip-csv.ts';
 
@@ -27,7 +25,7 @@ export const DISCHARGEME_OBTAIN =
 function dischargemeFile(fileName: string): DatasetFileV1 {
   const name = `${DISCHARGEME_FOLDER}/${fileName}`;
   // Synthetic fixtures in the upstream format; `../data` resolves from both src/ and dist/.
-  return { name, samplePath: fileURLToPath(new URL(`../data/${name}`, import.meta.url)) };
+  return bundledSampleFile(name, import.meta.url);
 }
 
 /** MIMIC-IV-ED ED diagnoses of the stays (`subject_id`, `stay_id`, `seq_num`, `icd_code`, ...). */
@@ -230,13 +228,10 @@ export function dischargemeInstances(admission: DischargemeAdmission): Instance[
   return DISCHARGEME_TASKS.map(({ task, column }) => {
     const target =
       column === 'brief_hospital_course' ? admission.briefHospitalCourse : admission.dischargeInstructions;
-    return {
-      input: {
-        text: dischargemeInput(task, admission.dischargeText.replaceAll(target, ''), admission.radiologyText),
-      },
-      references: [reference(target, true)],
-      split: TEST_SPLIT,
-    };
+    return testInstance(
+      dischargemeInput(task, admission.dischargeText.replaceAll(target, ''), admission.radiologyText),
+      target,
+    );
   });
 }
 

@@ -38,8 +38,6 @@ export function createEhrSqlBenchmark(options: EhrSqlBenchmarkOptions = {}): Ben
       "EHRSQL is a benchmark designed to evaluate models on generating structured queries for clinical research. Each example includes a natural language question and a database schema, and the task is to produce an SQL query that would return the correct result for a biomedical research objective. This benchmark assesses a model's understanding of medical terminology, data structures, and query construction.",
     category: 'Medical Research Assistance',
     subcategory: 'Analyzing Clinical Research Data',
-    access: 'public',
-    license: 'CC-BY-4.0',
     dataset: createEhrSqlDataset(),
     // get_generation_adapter_spec(..., max_tokens=1024, temperature=0). HELM scores the raw
     // completion (its annotator extracts the SQL, its metrics strip it): EhrSqlMetric, then

@@ -73,8 +73,6 @@ export function createEhrshotBenchmark(options: EhrshotBenchmarkOptions = {}): B
       "EHRSHOT is a benchmark designed to evaluate a model's ability to predict future clinical events using structured EHR code sequences. Each instance contains a patient's historical EHR data and a forward-looking clinical question about whether a particular diagnosis, lab result, or hospital event will occur [(Wornow et al., 2023)](https://arxiv.org/abs/2307.02028).",
     category: 'Clinical Decision Support',
     subcategory: 'Predicting Patient Risks and Outcomes',
-    access: 'gated',
-    license: 'EHRSHOT research data use agreement (Stanford)',
     dataset: createEhrshotDataset({ task, maxLength, maxLabelsPerTask }),
     // input_noun="": an empty "" label before the timeline, one token.
     ...multipleChoiceBenchmarkParts(

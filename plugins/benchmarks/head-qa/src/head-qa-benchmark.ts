@@ -27,8 +27,6 @@ export function createHeadQaBenchmark(): BenchmarkV1 {
       "HeadQA is a benchmark consisting of biomedical multiple-choice questions intended to evaluate a model's medical knowledge and reasoning. Each instance presents a clinical or scientific question with four answer options, requiring the model to select the most appropriate answer [(Vilares et al., 2019)](https://arxiv.org/abs/1906.04701).",
     category: 'Clinical Decision Support',
     subcategory: 'Providing Clinical Knowledge Support',
-    access: 'public',
-    license: 'MIT',
     dataset: createHeadQaDataset(),
     ...multipleChoiceBenchmarkParts({
       instructions: HEAD_QA_INSTRUCTIONS,

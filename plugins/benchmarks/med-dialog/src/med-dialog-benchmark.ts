@@ -55,9 +55,6 @@ export function createMedDialogBenchmark(options: MedDialogBenchmarkOptions = {}
       "MedDialog is a benchmark of real-world doctor-patient conversations focused on health-related concerns and advice. Each dialogue is paired with a one-sentence summary that reflects the core patient question or exchange. The benchmark evaluates a model's ability to condense medical dialogue into concise, informative summaries.",
     category: 'Patient Communication and Education',
     subcategory: 'Patient-Provider Messaging',
-    access: 'public',
-    license:
-      'unknown (MedDialog: all copyrights of the dialogues belong to healthcaremagic.com and icliniq.com)',
     dataset: createMedDialogDataset({ subset }),
     // get_med_dialog_spec, the same for both subsets: a summary of at most 80 tokens, judged by the jury.
     ...juryBenchmarkParts(MED_DIALOG_ID, medDialogJuryRubric, {

@@ -1,4 +1,5 @@
-import { type Instance, reference, TEST_SPLIT } from '@medhelm/core';
+import type { Instance } from '@medhelm/core';
+import { testInstance } from '@medhelm/datasets';
 import { z } from 'zod';
 
 /** The fields of an example HELM reads: the dialogue and its one-sentence summary. */
@@ -15,9 +16,5 @@ export type MedDialogExample = z.output<typeof medDialogExampleSchema>;
  * numbers them `id0`, `id1`, ... in file order, as HELM does (there is no train split to count).
  */
 export function medDialogInstance(example: MedDialogExample): Instance {
-  return {
-    input: { text: example.src },
-    references: [reference(example.tgt, true)],
-    split: TEST_SPLIT,
-  };
+  return testInstance(example.src, example.tgt);
 }

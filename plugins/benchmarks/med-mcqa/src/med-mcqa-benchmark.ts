@@ -31,8 +31,6 @@ export function createMedMcqaBenchmark(): BenchmarkV1 {
       'MedMCQA is a multiple-choice question answering (MCQA) dataset designed to address real-world medical entrance exam questions ([Flores et al. 2020](https://arxiv.org/abs/2203.14371)).',
     category: 'Clinical Decision Support',
     subcategory: 'Providing Clinical Knowledge Support',
-    access: 'public',
-    license: 'MIT',
     dataset: createMedMcqaDataset(),
     // MedHELM's `medhelm_med_mcqa` run spec; the MedHELM schema's main_name on its main_split.
     ...multipleChoiceBenchmarkParts(

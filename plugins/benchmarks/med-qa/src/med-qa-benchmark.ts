@@ -30,8 +30,6 @@ export function createMedQaBenchmark(): BenchmarkV1 {
       'MedQA is an open domain question answering dataset composed of questions from professional medical board exams ([Jin et al. 2020](https://arxiv.org/pdf/2009.13081.pdf)).',
     category: 'Clinical Decision Support',
     subcategory: 'Providing Clinical Knowledge Support',
-    access: 'public',
-    license: 'MIT',
     dataset: createMedQaDataset(),
     // MedHELM's `medhelm_med_qa` run spec, not the classic `med_qa` one. The MedHELM schema's
     // main_name is exact_match; the scenario's own metadata says quasi_exact_match.

@@ -48,8 +48,6 @@ export function createMedalignBenchmark(options: MedalignBenchmarkOptions = {}):
       "MedAlign is a benchmark that evaluates a model's ability to interpret and follow instructions grounded in longitudinal electronic health records (EHR). Each instance includes an event-stream style patient record and a natural language question or task, requiring clinically informed reading comprehension and reasoning [(Fleming et al., 2023)](https://arxiv.org/abs/2308.14089).",
     category: 'Clinical Decision Support',
     subcategory: 'Providing Clinical Knowledge Support',
-    access: 'gated',
-    license: 'MedAlign data use agreement (Stanford); not redistributable',
     dataset: createMedalignDataset({ maxLength }),
     // get_medalign_spec: the prompt is the EHR and instruction alone; one answer of at most 256 tokens.
     ...juryBenchmarkParts(MEDALIGN_ID, medalignJuryRubric, {

@@ -10,8 +10,6 @@ import {
   type DatasetLocation,
   defineDatasetLoader,
   type Instance,
-  reference,
-  TEST_SPLIT,
 } from '@medhelm/core';
 import {
   type CsvRecord,
@@ -19,6 +17,7 @@ import {
   readCsvRecords,
   readTextFile,
   resolveDatasetFolder,
+  testInstance,
 } from '@medhelm/datasets';
 import { cl100kTailOffset, cl100kTokenCount, decodeUtf8From } from './cl100k-tail.ts';
 
@@ -82,11 +81,7 @@ export function medalignEhrBudget(maxLength: number, question: string): number {
  * prompt, i.e. the input `"\nQuestion: " + prompt`; one correct reference, the clinician's answer.
  */
 export function medalignInstance(prompt: string, clinicianResponse: string): Instance {
-  return {
-    input: { text: `\nQuestion: ${prompt}` },
-    references: [reference(clinicianResponse, true)],
-    split: TEST_SPLIT,
-  };
+  return testInstance(`\nQuestion: ${prompt}`, clinicianResponse);
 }
 
 const INSTRUCTION_COLUMNS = ['instruction_id', 'question', 'person_id'] as const;

@@ -26,8 +26,6 @@ export function createMedbulletsBenchmark(): BenchmarkV1 {
       "Medbullets is a benchmark of USMLE-style medical questions designed to assess a model's ability to understand and apply clinical knowledge. Each question is accompanied by a patient scenario and five multiple-choice options, similar to those found on Step 2 and Step 3 board exams [(MedBullets, 2025)](https://step2.medbullets.com).",
     category: 'Clinical Decision Support',
     subcategory: 'Providing Clinical Knowledge Support',
-    access: 'public',
-    license: 'none stated upstream',
     dataset: createMedbulletsDataset(),
     ...multipleChoiceBenchmarkParts({
       instructions: MEDBULLETS_INSTRUCTIONS,

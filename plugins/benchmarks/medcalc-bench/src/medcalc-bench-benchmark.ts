@@ -35,8 +35,6 @@ export function createMedcalcBenchBenchmark(): BenchmarkV1 {
       "MedCalc-Bench is a benchmark designed to evaluate models on their ability to compute clinically relevant values from patient notes. Each instance consists of a clinical note describing the patient's condition, a diagnostic question targeting a specific medical value, and a ground truth response. [(Khandekar et al., 2024)](https://arxiv.org/abs/2406.12036).",
     category: 'Clinical Decision Support',
     subcategory: 'Supporting Diagnostic Decisions',
-    access: 'public',
-    license: 'CC-BY-SA-4.0',
     dataset: createMedcalcBenchDataset(),
     // get_generation_adapter_spec(..., input_noun=None, newline_after_input_noun=False,
     // max_tokens=10): HELM scores the raw completion with MedCalcBenchMetric, then

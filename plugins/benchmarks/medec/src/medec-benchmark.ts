@@ -34,8 +34,6 @@ export function createMedecBenchmark(): BenchmarkV1 {
       'Medec is a benchmark composed of clinical narratives that include either correct documentation or medical errors. Each entry includes sentence-level identifiers and an associated correction task. The model must review the narrative and either identify the erroneous sentence and correct it, or confirm that the text is entirely accurate [(Abacha et al., 2025)](https://arxiv.org/abs/2412.19260).',
     category: 'Clinical Decision Support',
     subcategory: 'Planning Treatments',
-    access: 'public',
-    license: 'CC-BY-4.0',
     dataset: createMedecDataset(),
     // HELM scores the raw completion (MedecMetric strips it itself): MedecMetric, then
     // get_basic_metric_specs([]) (token, runtime and finish stats only); then our corrected

@@ -1,4 +1,5 @@
-import { type Instance, reference, TEST_SPLIT } from '@medhelm/core';
+import type { Instance } from '@medhelm/core';
+import { testInstance } from '@medhelm/datasets';
 import { parsePythonInt, pythonStrip } from '@medhelm/python-text';
 import { z } from 'zod';
 
@@ -38,9 +39,5 @@ export function medecInstance(row: MedecRow): Instance {
   const sentenceId = row['Error Sentence ID'];
   const corrected = row['Corrected Sentence'];
   const hasError = row['Error Flag'] === 1n && corrected !== 'NA' && sentenceId !== '-1';
-  return {
-    input: { text: pythonStrip(row.Sentences) },
-    references: [reference(hasError ? `${sentenceId} ${corrected}` : MEDEC_NO_ERROR, true)],
-    split: TEST_SPLIT,
-  };
+  return testInstance(pythonStrip(row.Sentences), hasError ? `${sentenceId} ${corrected}` : MEDEC_NO_ERROR);
 }

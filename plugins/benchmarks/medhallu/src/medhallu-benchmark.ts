@@ -41,8 +41,6 @@ export function createMedhalluBenchmark(): BenchmarkV1 {
       'MedHallu is a benchmark focused on evaluating factual correctness in biomedical question answering. Each instance contains a PubMed-derived knowledge snippet, a biomedical question, and a model-generated answer. The task is to classify whether the answer is factually correct or contains hallucinated (non-grounded) information. This benchmark is designed to assess the factual reliability of medical language models.',
     category: 'Medical Research Assistance',
     subcategory: 'Ensuring Clinical Research Quality',
-    access: 'public',
-    license: 'MIT',
     dataset: createMedhalluDataset(),
     // get_medhallu_spec passes no max_tokens (get_generation_adapter_spec's default, 5). HELM
     // scores the raw completion: its exact-match metrics strip it themselves.

@@ -1,4 +1,5 @@
-import { type Instance, reference, TEST_SPLIT } from '@medhelm/core';
+import type { Instance } from '@medhelm/core';
+import { testInstance } from '@medhelm/datasets';
 import { pythonRepr } from '@medhelm/metrics';
 import { z } from 'zod';
 
@@ -49,13 +50,10 @@ export function medhalluInstance(
   answer: string,
   label: string,
 ): Instance {
-  return {
-    input: {
-      text: `World Knowledge: ${pythonStrListRepr(knowledge)}\n\nQuestion: ${question}\n\nAnswer: ${answer}\n`,
-    },
-    references: [reference(label, true)],
-    split: TEST_SPLIT,
-  };
+  return testInstance(
+    `World Knowledge: ${pythonStrListRepr(knowledge)}\n\nQuestion: ${question}\n\nAnswer: ${answer}\n`,
+    label,
+  );
 }
 
 /**

@@ -126,7 +126,6 @@ export function configuredBenchmark(
     category: 'Clinical Decision Support',
     subcategory: 'User-defined benchmark',
     access: config.access,
-    license: 'the data owner’s',
     dataset: createConfigurableDataset(
       config,
       options.absentPlaceholders === undefined ? {} : { absentPlaceholders: options.absentPlaceholders },

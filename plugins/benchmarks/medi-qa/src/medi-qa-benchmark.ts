@@ -22,8 +22,6 @@ export function createMediQaBenchmark(): BenchmarkV1 {
       "MEDIQA is a benchmark designed to evaluate a model's ability to retrieve and generate medically accurate answers to patient-generated questions. Each instance includes a consumer health question, a set of candidate answers (used in ranking tasks), relevance annotations, and optionally, additional context. The benchmark focuses on supporting patient understanding and accessibility in health communication.",
     category: 'Patient Communication and Education',
     subcategory: 'Enhancing Patient Understanding and Accessibility in Health Communication',
-    access: 'public',
-    license: 'none stated upstream',
     dataset: createMediQaDataset(),
     // get_medi_qa_spec: one answer of at most 1024 tokens, judged by the jury.
     ...juryBenchmarkParts(MEDI_QA_ID, mediQaJuryRubric, {

@@ -22,8 +22,6 @@ export function createMedicationQaBenchmark(): BenchmarkV1 {
       "MedicationQA is a benchmark composed of open-ended consumer health questions specifically focused on medications. Each example consists of a free-form question and a corresponding medically grounded answer. The benchmark evaluates a model's ability to provide accurate, accessible, and informative medication-related responses for a lay audience.",
     category: 'Patient Communication and Education',
     subcategory: 'Providing Patient Education Resources',
-    access: 'public',
-    license: 'none stated upstream',
     dataset: createMedicationQaDataset(),
     // get_medication_qa_spec: one answer of at most 512 tokens, judged by the jury.
     ...juryBenchmarkParts(MEDICATION_QA_ID, medicationQaJuryRubric, {

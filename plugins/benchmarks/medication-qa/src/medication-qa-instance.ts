@@ -1,4 +1,5 @@
-import { type Instance, reference, TEST_SPLIT } from '@medhelm/core';
+import type { Instance } from '@medhelm/core';
+import { testInstance } from '@medhelm/datasets';
 import { z } from 'zod';
 
 // HELM builds `Input(row.Question)` and `Output(row.Answer)` and concatenates the question into the
@@ -25,9 +26,5 @@ export type MedicationQaRow = z.output<typeof medicationQaRowSchema>;
  * instances `id0`, `id1`, ... in sheet order, as HELM does.
  */
 export function medicationQaInstance(row: MedicationQaRow): Instance {
-  return {
-    input: { text: row.Question },
-    references: [reference(row.Answer, true)],
-    split: TEST_SPLIT,
-  };
+  return testInstance(row.Question, row.Answer);
 }

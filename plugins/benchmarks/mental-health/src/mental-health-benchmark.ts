@@ -25,8 +25,6 @@ export function createMentalHealthBenchmark(): BenchmarkV1 {
       "MentalHealth is a benchmark focused on evaluating empathetic communication in mental health counseling. It includes real or simulated conversations between patients and counselors, where the task is to generate compassionate and appropriate counselor responses. The benchmark assesses a model's ability to support patients emotionally and meaningfully engage in therapeutic conversations.",
     category: 'Patient Communication and Education',
     subcategory: 'Facilitating Patient Engagement and Support',
-    access: 'private',
-    license: 'Not released (MedHELM lists it as private)',
     dataset: createMentalHealthDataset(),
     // get_mental_health_spec: no input noun, 512 tokens, and (unlike the other MedHELM run specs)
     // max_train_instances left at HELM's default 5: run_spec.json says 5; there is no train split,

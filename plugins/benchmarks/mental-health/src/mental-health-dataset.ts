@@ -1,13 +1,6 @@
-import { fileURLToPath } from 'node:url';
+import { DatasetLoadError, type DatasetLoaderV1, type Instance } from '@medhelm/core';
 import {
-  type DatasetFileV1,
-  DatasetLoadError,
-  type DatasetLoaderV1,
-  type Instance,
-  reference,
-  TEST_SPLIT,
-} from '@medhelm/core';
-import {
+  bundledSampleFile,
   defineFileDatasetLoader,
   isPandasNa,
   type PandasCell,
@@ -15,6 +8,7 @@ import {
   pandasStr,
   readPandasCsv,
   requireColumns,
+  testInstance,
 } from '@medhelm/datasets';
 
 /** The columns HELM reads: the dialogue's topic and type, the conversation so far, and the counselor's actual reply. */
@@ -33,10 +27,7 @@ export const MENTAL_HEALTH_OBTAIN =
  * The CSV file HELM's MentalHealthScenario reads (its `data_path`; the leaderboard's file is
  * `processed_dialogues.csv`). The bundled copy is a synthetic fixture in the same format.
  */
-export const MENTAL_HEALTH_FILE: DatasetFileV1 = {
-  name: 'processed_dialogues.csv',
-  samplePath: fileURLToPath(new URL('../data/processed_dialogues.csv', import.meta.url)),
-};
+export const MENTAL_HEALTH_FILE = bundledSampleFile('processed_dialogues.csv', import.meta.url);
 
 /** A row's cells as HELM's f-string shows them (Python's `str()` of each: `nan`, `2.0`, the text). */
 export interface MentalHealthRow {
@@ -54,11 +45,7 @@ export interface MentalHealthRow {
  */
 export function mentalHealthInstance(row: MentalHealthRow): Instance {
   const question = `Topic: ${row.topic}\nType: ${row.dialogueType}\n\nPrevious conversation:\n${row.context}\n\nGenerate an empathetic and appropriate counselor response:`;
-  return {
-    input: { text: `\nQuestion: ${question}` },
-    references: [reference(row.goldCounselorResponse, true)],
-    split: TEST_SPLIT,
-  };
+  return testInstance(`\nQuestion: ${question}`, row.goldCounselorResponse);
 }
 
 /**

@@ -23,8 +23,6 @@ export function createMimicBhcBenchmark(): BenchmarkV1 {
       "MIMIC-BHC is a benchmark focused on summarization of discharge notes into Brief Hospital Course (BHC) sections. It consists of curated discharge notes from MIMIC-IV, each paired with its corresponding BHC summary. The benchmark evaluates a model's ability to condense detailed clinical information into accurate, concise summaries that reflect the patient's hospital stay [(Aali et al., 2024)](https://doi.org/10.1093/jamia/ocae312).",
     category: 'Clinical Note Generation',
     subcategory: 'Documenting Patient Visits',
-    access: 'gated',
-    license: 'PhysioNet Credentialed Health Data License 1.5.0',
     dataset: createMimicBhcDataset(),
     // get_mimic_bhc_spec: one brief hospital course of at most 1024 tokens, judged by the jury.
     ...juryBenchmarkParts(MIMIC_BHC_ID, mimicBhcJuryRubric, {

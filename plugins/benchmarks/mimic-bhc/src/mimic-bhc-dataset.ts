@@ -1,12 +1,11 @@
-import { fileURLToPath } from 'node:url';
+import type { DatasetLoaderV1, Instance } from '@medhelm/core';
 import {
-  type DatasetFileV1,
-  type DatasetLoaderV1,
-  type Instance,
-  reference,
-  TEST_SPLIT,
-} from '@medhelm/core';
-import { defineFileDatasetLoader, parseRow, readJsonLines } from '@medhelm/datasets';
+  bundledSampleFile,
+  defineFileDatasetLoader,
+  parseRow,
+  readJsonLines,
+  testInstance,
+} from '@medhelm/datasets';
 import { z } from 'zod';
 
 /** How the data is obtained; quoted by every error about missing files. */
@@ -17,10 +16,7 @@ export const MIMIC_BHC_OBTAIN =
  * The JSON Lines file HELM's MIMICBHCScenario reads (`data_path` in HELM: the leaderboard's file is
  * `mimic_iv_bhc.json`). The bundled copy is a synthetic fixture in the same format.
  */
-export const MIMIC_BHC_FILE: DatasetFileV1 = {
-  name: 'mimic_iv_bhc.json',
-  samplePath: fileURLToPath(new URL('../data/mimic_iv_bhc.json', import.meta.url)),
-};
+export const MIMIC_BHC_FILE = bundledSampleFile('mimic_iv_bhc.json', import.meta.url);
 
 /**
  * The fields of a line HELM reads: `input` (the preprocessed discharge note) and `target` (its
@@ -72,7 +68,7 @@ export function createMimicBhcDataset(): DatasetLoaderV1 {
 /** HELM's instance for one line, or undefined when HELM skips it (`not input or not target`). */
 export function mimicBhcInstance(input: string | null, target: string | null): Instance | undefined {
   if (!input || !target) return undefined;
-  return { input: { text: input }, references: [reference(target, true)], split: TEST_SPLIT };
+  return testInstance(input, target);
 }
 
 function describeLines(lines: readonly number[]): string {

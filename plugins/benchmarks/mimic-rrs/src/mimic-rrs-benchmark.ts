@@ -25,8 +25,6 @@ export function createMimicRrsBenchmark(): BenchmarkV1 {
       "MIMIC-RRS is a benchmark constructed from radiology reports in the MIMIC-III database. It contains pairs of \u2018Findings\u2018 and \u2018Impression\u2018 sections, enabling evaluation of a model's ability to summarize diagnostic imaging observations into concise, clinically relevant conclusions [(Chen et al., 2023)](https://arxiv.org/abs/2211.08584).",
     category: 'Clinical Note Generation',
     subcategory: 'Documenting Diagnostic Reports',
-    access: 'gated',
-    license: 'PhysioNet Credentialed Health Data License 1.5.0',
     dataset: createMimicRrsDataset(),
     // get_mimic_rrs_spec: one impression of at most 128 tokens, judged by the jury.
     ...juryBenchmarkParts(MIMIC_RRS_ID, mimicRrsJuryRubric, {

@@ -1,14 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import {
   type DatasetFileV1,
   DatasetLoadError,
   type DatasetLoaderV1,
   defineDatasetLoader,
   type Instance,
-  reference,
-  TEST_SPLIT,
 } from '@medhelm/core';
-import { readTextFile } from '@medhelm/datasets';
+import { bundledSampleFile, readTextFile, testInstance } from '@medhelm/datasets';
 import { pythonStrip } from '@medhelm/python-text';
 
 /** The folder of the MIMIC-III RRS data that HELM's leaderboard reads (`rrs-mimiciii/all`). */
@@ -30,7 +27,7 @@ export const MIMIC_RRS_OBTAIN =
  */
 function mimicRrsFile(fileName: string): DatasetFileV1 {
   const name = `${MIMIC_RRS_FOLDER}/${fileName}`;
-  return { name, samplePath: fileURLToPath(new URL(`../data/${name}`, import.meta.url)) };
+  return bundledSampleFile(name, import.meta.url);
 }
 
 /** `test.findings.tok`: one report's findings section per line (tokenized, lower case). */
@@ -66,11 +63,7 @@ export function mimicRrsInstances(findings: readonly string[], impressions: read
   findings.forEach((finding, index) => {
     const impression = impressions[index] ?? '';
     if (finding === '' || impression === '') return;
-    instances.push({
-      input: { text: finding },
-      references: [reference(impression, true)],
-      split: TEST_SPLIT,
-    });
+    instances.push(testInstance(finding, impression));
   });
   return instances;
 }

@@ -34,8 +34,6 @@ export function createMimicivBillingCodeBenchmark(): BenchmarkV1 {
       'MIMIC-IV Billing Code is a benchmark derived from discharge summaries in the MIMIC-IV database, paired with their corresponding ICD-10 billing codes. The task requires models to extract structured billing codes based on free-text clinical notes, reflecting real-world hospital coding tasks for financial reimbursement.',
     category: 'Administration and Workflow',
     subcategory: 'Overseeing Financial Activities',
-    access: 'gated',
-    license: 'PhysioNet Credentialed Health Data License 1.5.0',
     dataset: createMimicivBillingCodeDataset(),
     ...generationBenchmarkParts(
       {

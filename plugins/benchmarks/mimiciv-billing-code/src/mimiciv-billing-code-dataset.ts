@@ -1,13 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import {
-  type DatasetFileV1,
-  DatasetLoadError,
-  type DatasetLoaderV1,
-  type Instance,
-  reference,
-  TEST_SPLIT,
-} from '@medhelm/core';
-import { defineFileDatasetLoader } from '@medhelm/datasets';
+import { DatasetLoadError, type DatasetLoaderV1 } from '@medhelm/core';
+import { bundledSampleFile, defineFileDatasetLoader, testInstance } from '@medhelm/datasets';
 import { readFeatherRows } from './read-feather-rows.ts';
 
 /**
@@ -15,10 +7,7 @@ import { readFeatherRows } from './read-feather-rows.ts';
  * `data_path=<dir>`) is the folder holding it, or `data_path=` names the file itself as in HELM; the bundled
  * fixture is synthetic; `../data` resolves from both `src/` and `dist/`.
  */
-export const MIMICIV_BILLING_CODE_FILE: DatasetFileV1 = {
-  name: 'mimiciv_icd10.feather',
-  samplePath: fileURLToPath(new URL('../data/mimiciv_icd10.feather', import.meta.url)),
-};
+export const MIMICIV_BILLING_CODE_FILE = bundledSampleFile('mimiciv_icd10.feather', import.meta.url);
 
 /** How the data is obtained: it cannot be downloaded. Quoted by the errors about missing files. */
 export const MIMICIV_BILLING_CODE_OBTAIN =
@@ -112,12 +101,7 @@ export function createMimicivBillingCodeDataset(): DatasetLoaderV1 {
             },
           );
         }
-        const instance: Instance = {
-          input: { text },
-          references: [reference(codes, true)],
-          split: TEST_SPLIT,
-        };
-        yield instance;
+        yield testInstance(text, codes);
       }
     },
   });

@@ -50,8 +50,6 @@ export function createN2c2CtMatchingBenchmark(subject: N2c2Criterion = 'ABDOMINA
       'A dataset that provides clinical notes and asks the model to classify whether the patient is a valid candidate for a provided clinical trial.',
     category: 'Medical Research Assistance',
     subcategory: 'Managing Research Enrollment',
-    access: 'gated',
-    license: 'n2c2 data use agreement (Harvard DBMI); not redistributable',
     dataset: createN2c2CtMatchingDataset(subject),
     // input_noun="": an empty "" label before the patient's notes.
     ...multipleChoiceBenchmarkParts({

@@ -1,8 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
-  type DatasetFolderV1,
   DatasetLoadError,
   type DatasetLoaderV1,
   defineDatasetLoader,
@@ -11,6 +9,7 @@ import {
   TEST_SPLIT,
 } from '@medhelm/core';
 import {
+  bundledSampleFolder,
   readXmlDocument,
   resolveDatasetFolder,
   type XmlElement,
@@ -28,10 +27,7 @@ export const N2C2_CT_MATCHING_OBTAIN =
  * The test patients, one `<PatientMatching>` XML file each (HELM reads `<data_path>/test/*.xml`;
  * `train/` is never read: MedHELM is zero-shot here).
  */
-export const N2C2_CT_MATCHING_TEST_FOLDER: DatasetFolderV1 = {
-  name: 'test',
-  samplePath: fileURLToPath(new URL('../data/test', import.meta.url)),
-};
+export const N2C2_CT_MATCHING_TEST_FOLDER = bundledSampleFolder('test', import.meta.url);
 
 /**
  * HELM's `LONG_DEFINITIONS` (n2c2_ct_matching_scenario.py), the criterion definitions its prompt

@@ -22,8 +22,6 @@ export function createPubmedQaBenchmark(): BenchmarkV1 {
       "PubMedQA is a biomedical question-answering dataset that evaluates a model's ability to interpret scientific literature. It consists of PubMed abstracts paired with yes/no/maybe questions derived from the content. The benchmark assesses a model's capability to reason over biomedical texts and provide factually grounded answers.",
     category: 'Medical Research Assistance',
     subcategory: 'Conducting Literature Research',
-    access: 'public',
-    license: 'MIT',
     dataset: createPubmedQaDataset(),
     ...multipleChoiceBenchmarkParts({
       instructions: PUBMED_QA_INSTRUCTIONS,

@@ -27,8 +27,6 @@ export function createRaceBasedMedBenchmark(): BenchmarkV1 {
       'RaceBias is a benchmark used to evaluate language models for racially biased or inappropriate content in medical question-answering scenarios. Each instance consists of a medical question and a model-generated response. The task is to classify whether the response contains race-based, harmful, or inaccurate content. This benchmark supports research into bias detection and fairness in clinical AI systems.',
     category: 'Medical Research Assistance',
     subcategory: 'Ensuring Clinical Research Quality',
-    access: 'public',
-    license: 'CC-BY-4.0',
     dataset: createRaceBasedMedDataset(),
     // input_noun=None: no input prefix or suffix, so the options follow the input's own final newline.
     ...multipleChoiceBenchmarkParts({

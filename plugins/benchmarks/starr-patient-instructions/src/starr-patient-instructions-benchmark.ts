@@ -30,8 +30,6 @@ export function createStarrPatientInstructionsBenchmark(): BenchmarkV1 {
       'PatientInstruct is a benchmark designed to evaluate models on generating personalized post-procedure instructions for patients. It includes real-world clinical case details, such as diagnosis, planned procedures, and history and physical notes, from which models must produce clear, actionable instructions appropriate for patients recovering from medical interventions.',
     category: 'Patient Communication and Education',
     subcategory: 'Delivering Personalized Care Instructions',
-    access: 'private',
-    license: 'Stanford STARR data (Stanford-internal); not released',
     dataset: createStarrPatientInstructionsDataset(),
     // get_starr_patient_instructions_run_spec: 256 tokens.
     ...juryBenchmarkParts(STARR_PATIENT_INSTRUCTIONS_ID, starrPatientInstructionsJuryRubric, {

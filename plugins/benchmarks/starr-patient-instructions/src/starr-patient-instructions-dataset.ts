@@ -1,12 +1,11 @@
-import { fileURLToPath } from 'node:url';
+import type { DatasetLoaderV1, Instance } from '@medhelm/core';
 import {
-  type DatasetFileV1,
-  type DatasetLoaderV1,
-  type Instance,
-  reference,
-  TEST_SPLIT,
-} from '@medhelm/core';
-import { defineFileDatasetLoader, readCsvRecords, requireColumns } from '@medhelm/datasets';
+  bundledSampleFile,
+  defineFileDatasetLoader,
+  readCsvRecords,
+  requireColumns,
+  testInstance,
+} from '@medhelm/datasets';
 import { pythonStrip } from '@medhelm/python-text';
 
 /**
@@ -30,10 +29,7 @@ export const STARR_PATIENT_INSTRUCTIONS_OBTAIN =
  * The CSV file HELM's StarrPatientInstructionsScenario reads (its `data_path`; the leaderboard's file
  * is `dataset_cases_qc.csv`). The bundled copy is a synthetic fixture in the same format.
  */
-export const STARR_PATIENT_INSTRUCTIONS_FILE: DatasetFileV1 = {
-  name: 'dataset_cases_qc.csv',
-  samplePath: fileURLToPath(new URL('../data/dataset_cases_qc.csv', import.meta.url)),
-};
+export const STARR_PATIENT_INSTRUCTIONS_FILE = bundledSampleFile('dataset_cases_qc.csv', import.meta.url);
 
 /** One case's fields as HELM reads them from a CSV row (before its `.strip()`). */
 export interface StarrPatientInstructionsCase {
@@ -59,13 +55,10 @@ export function starrPatientInstructionsInstance(row: StarrPatientInstructionsCa
   const operativeNote = pythonStrip(row.OperativeNoteText);
   const instructions = pythonStrip(row.DischargeInstructionNoteText);
   if (!(diagnosis && procedure && historyPhysical && operativeNote && instructions)) return undefined;
-  return {
-    input: {
-      text: `Diagnosis: ${diagnosis}\nProcedure: ${procedure}\nHistory & Physical: ${historyPhysical}\nOperative Report: ${operativeNote}\n\n`,
-    },
-    references: [reference(instructions, true)],
-    split: TEST_SPLIT,
-  };
+  return testInstance(
+    `Diagnosis: ${diagnosis}\nProcedure: ${procedure}\nHistory & Physical: ${historyPhysical}\nOperative Report: ${operativeNote}\n\n`,
+    instructions,
+  );
 }
 
 /**

@@ -1,12 +1,12 @@
 import {
   type ChatCompletionsLanguageModel,
-  createChatCompletionsModel,
+  defineChatCompletionsProvider,
   type ReasoningModelOptions,
   reasoningCacheIdentity,
   resolveReasoningModel,
 } from '@medhelm/chat-completions';
-import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
-import { checkTimeout, normalizeBaseUrl, readApiKey, withoutCredentials } from '@medhelm/http';
+import { ConfigError, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
+import { normalizeBaseUrl, readApiKey, withoutCredentials } from '@medhelm/http';
 
 /** The provider id users write in `--models azure-openai:<deployment>`. */
 export const AZURE_OPENAI_PROVIDER_ID = 'azure-openai';
@@ -55,13 +55,15 @@ const apiVersionPattern = /^\d{4}-\d{2}-\d{2}(?:-preview)?$/;
  * suffix, or by `options.reasoning`.
  */
 export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = {}): AzureOpenAiProvider {
-  const timeoutMs = checkTimeout(options.timeoutMs);
   resolveReasoningModel('gpt-4o', options);
   if (options.apiVersion !== undefined) checkApiVersion(options.apiVersion, 'apiVersion');
-  return defineProvider({
+  return defineChatCompletionsProvider({
     id: AZURE_OPENAI_PROVIDER_ID,
     displayName: 'Azure OpenAI (chat completions of a deployment)',
-    languageModel: (modelId: string, settings: ProviderSettingsV1) => {
+    packageName: '@medhelm/provider-azure-openai',
+    apiKeyEnvVar: AZURE_OPENAI_API_KEY_ENV_VAR,
+    timeoutMs: options.timeoutMs,
+    endpoint: (modelId, settings, apiKey) => {
       const resolved = resolveReasoningModel(modelId, options);
       const deployment = resolved.wireModelId;
       if (!deploymentPattern.test(deployment)) {
@@ -78,15 +80,9 @@ export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = 
           AZURE_OPENAI_API_VERSION_ENV_VAR,
         );
       const displayEndpoint = withoutCredentials(endpoint);
-      const apiKeyEnvVar = settings.apiKeyEnvVar ?? AZURE_OPENAI_API_KEY_ENV_VAR;
-      const apiKey = readApiKey(settings.env, apiKeyEnvVar);
-      const keyHint = `Set the environment variable ${apiKeyEnvVar} to a key of the Azure OpenAI resource (or name another variable with --api-key-env).`;
-      const headers: Record<string, string> = { 'user-agent': 'medhelm-ts (@medhelm/provider-azure-openai)' };
-      if (apiKey !== undefined) headers['api-key'] = apiKey;
-
-      return createChatCompletionsModel({
-        providerId: AZURE_OPENAI_PROVIDER_ID,
-        modelId,
+      const keyHint = `Set the environment variable ${apiKey.envVar} to a key of the Azure OpenAI resource (or name another variable with --api-key-env).`;
+      const headers: Record<string, string> = apiKey.value === undefined ? {} : { 'api-key': apiKey.value };
+      return {
         // The URL names the deployment; the body carries no model.
         wireModel: undefined,
         url: `${endpoint}/openai/deployments/${encodeURIComponent(deployment)}/chat/completions?api-version=${encodeURIComponent(apiVersion)}`,
@@ -97,18 +93,16 @@ export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = 
           alwaysSendN: false,
         },
         cacheIdentity: { endpoint: displayEndpoint, apiVersion, ...reasoningCacheIdentity(resolved) },
-        timeoutMs: settings.timeoutMs ?? timeoutMs,
-        connections: settings.connections,
         unavailable:
-          apiKey === undefined
-            ? { message: `Azure OpenAI needs a key and ${apiKeyEnvVar} is not set`, hint: keyHint }
+          apiKey.value === undefined
+            ? { message: `Azure OpenAI needs a key and ${apiKey.envVar} is not set`, hint: keyHint }
             : undefined,
         hints: {
-          unauthorized: `Check the key in ${apiKeyEnvVar}: it must be a key of the resource at ${displayEndpoint}.`,
+          unauthorized: `Check the key in ${apiKey.envVar}: it must be a key of the resource at ${displayEndpoint}.`,
           notFound: `Check that the resource at ${displayEndpoint} has a deployment named "${deployment}", and that api-version ${apiVersion} exists.`,
           connectionRefused: `Check the endpoint ${displayEndpoint} (--base-url or ${AZURE_OPENAI_ENDPOINT_ENV_VAR}).`,
         },
-      });
+      };
     },
   });
 }

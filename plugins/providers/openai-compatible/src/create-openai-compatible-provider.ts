@@ -1,12 +1,6 @@
-import { type ChatCompletionsLanguageModel, createChatCompletionsModel } from '@medhelm/chat-completions';
-import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
-import {
-  checkTimeout,
-  DEFAULT_MODEL_TIMEOUT_MS,
-  normalizeBaseUrl,
-  readApiKey,
-  withoutCredentials,
-} from '@medhelm/http';
+import { type ChatCompletionsLanguageModel, defineChatCompletionsProvider } from '@medhelm/chat-completions';
+import { ConfigError, type ModelProviderV1 } from '@medhelm/core';
+import { DEFAULT_MODEL_TIMEOUT_MS, normalizeBaseUrl, withoutCredentials } from '@medhelm/http';
 
 /** The provider id users write in `--models openai-compatible:<model>`. */
 export const OPENAI_COMPATIBLE_PROVIDER_ID = 'openai-compatible';
@@ -41,11 +35,13 @@ export type OpenAiCompatibleProvider = ModelProviderV1<OpenAiCompatibleLanguageM
 export function createOpenAiCompatibleProvider(
   options: OpenAiCompatibleProviderOptions = {},
 ): OpenAiCompatibleProvider {
-  const timeoutMs = checkTimeout(options.timeoutMs);
-  return defineProvider({
+  return defineChatCompletionsProvider({
     id: OPENAI_COMPATIBLE_PROVIDER_ID,
     displayName: 'OpenAI-compatible chat completions (OpenAI, vLLM, Ollama, llama.cpp, LM Studio)',
-    languageModel: (modelId: string, settings: ProviderSettingsV1) => {
+    packageName: '@medhelm/provider-openai-compatible',
+    apiKeyEnvVar: DEFAULT_API_KEY_ENV_VAR,
+    timeoutMs: options.timeoutMs,
+    endpoint: (modelId, settings, apiKey) => {
       if (modelId.trim() === '') {
         throw new ConfigError(
           'openai-compatible needs a model id, e.g. --models openai-compatible:gpt-4o-mini',
@@ -53,35 +49,27 @@ export function createOpenAiCompatibleProvider(
       }
       const baseUrl = normalizeBaseUrl(settings.baseUrl ?? DEFAULT_OPENAI_BASE_URL);
       const displayBaseUrl = withoutCredentials(baseUrl);
-      const apiKeyEnvVar = settings.apiKeyEnvVar ?? DEFAULT_API_KEY_ENV_VAR;
-      const apiKey = readApiKey(settings.env, apiKeyEnvVar);
-      const keyHint = `Set the environment variable ${apiKeyEnvVar} to your API key (or name another variable with --api-key-env).`;
-      const headers: Record<string, string> = {
-        'user-agent': 'medhelm-ts (@medhelm/provider-openai-compatible)',
-      };
-      if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
-      const needsKey = apiKey === undefined && new URL(baseUrl).hostname === 'api.openai.com';
-      return createChatCompletionsModel({
-        providerId: OPENAI_COMPATIBLE_PROVIDER_ID,
-        modelId,
+      const keyHint = `Set the environment variable ${apiKey.envVar} to your API key (or name another variable with --api-key-env).`;
+      const needsKey = apiKey.value === undefined && new URL(baseUrl).hostname === 'api.openai.com';
+      const headers: Record<string, string> =
+        apiKey.value === undefined ? {} : { authorization: `Bearer ${apiKey.value}` };
+      return {
         wireModel: modelId,
         url: `${baseUrl}/chat/completions`,
         headers,
         cacheIdentity: { baseUrl: displayBaseUrl },
-        timeoutMs: settings.timeoutMs ?? timeoutMs,
-        connections: settings.connections,
         unavailable: needsKey
-          ? { message: `${displayBaseUrl} needs an API key and ${apiKeyEnvVar} is not set`, hint: keyHint }
+          ? { message: `${displayBaseUrl} needs an API key and ${apiKey.envVar} is not set`, hint: keyHint }
           : undefined,
         hints: {
           unauthorized:
-            apiKey === undefined
+            apiKey.value === undefined
               ? keyHint
-              : `Check the API key in ${apiKeyEnvVar} and that it may use this model.`,
+              : `Check the API key in ${apiKey.envVar} and that it may use this model.`,
           notFound: 'Check the model id and the base URL (it usually ends in /v1).',
           connectionRefused: 'Is the server running, and is --base-url right (it usually ends in /v1)?',
         },
-      });
+      };
     },
   });
 }

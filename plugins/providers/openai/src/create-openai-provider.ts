@@ -1,12 +1,12 @@
 import {
   type ChatCompletionsLanguageModel,
-  createChatCompletionsModel,
+  defineChatCompletionsProvider,
   type ReasoningModelOptions,
   reasoningCacheIdentity,
   resolveReasoningModel,
 } from '@medhelm/chat-completions';
-import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
-import { checkTimeout, normalizeBaseUrl, readApiKey, withoutCredentials } from '@medhelm/http';
+import { ConfigError, type ModelProviderV1 } from '@medhelm/core';
+import { normalizeBaseUrl, readApiKey, withoutCredentials } from '@medhelm/http';
 
 /** The provider id users write in `--models openai:<model>`. */
 export const OPENAI_PROVIDER_ID = 'openai';
@@ -45,31 +45,28 @@ export type OpenAiProvider = ModelProviderV1<OpenAiLanguageModel>;
  * `reasoning_effort`. `n` is sent only when more than one completion is asked for.
  */
 export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenAiProvider {
-  const timeoutMs = checkTimeout(options.timeoutMs);
   // Fail on a bad effort option when the provider is made, not on the first model.
   resolveReasoningModel('gpt-4o', options);
-  return defineProvider({
+  return defineChatCompletionsProvider({
     id: OPENAI_PROVIDER_ID,
     displayName: 'OpenAI API (chat completions)',
-    languageModel: (modelId: string, settings: ProviderSettingsV1) => {
+    packageName: '@medhelm/provider-openai',
+    apiKeyEnvVar: OPENAI_API_KEY_ENV_VAR,
+    timeoutMs: options.timeoutMs,
+    endpoint: (modelId, settings, apiKey) => {
       if (modelId.trim() === '') {
         throw new ConfigError('openai needs a model id, e.g. --models openai:gpt-4o-2024-08-06');
       }
       const resolved = resolveReasoningModel(modelId, options);
       const baseUrl = normalizeBaseUrl(settings.baseUrl ?? OPENAI_BASE_URL);
-      const apiKeyEnvVar = settings.apiKeyEnvVar ?? OPENAI_API_KEY_ENV_VAR;
-      const apiKey = readApiKey(settings.env, apiKeyEnvVar);
-      const keyHint = `Set the environment variable ${apiKeyEnvVar} to your OpenAI API key (or name another variable with --api-key-env).`;
-      const headers: Record<string, string> = { 'user-agent': 'medhelm-ts (@medhelm/provider-openai)' };
-      if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
+      const keyHint = `Set the environment variable ${apiKey.envVar} to your OpenAI API key (or name another variable with --api-key-env).`;
+      const headers: Record<string, string> = {};
+      if (apiKey.value !== undefined) headers.authorization = `Bearer ${apiKey.value}`;
       const organization = readApiKey(settings.env, OPENAI_ORGANIZATION_ENV_VAR);
       if (organization !== undefined) headers['openai-organization'] = organization;
       const project = readApiKey(settings.env, OPENAI_PROJECT_ENV_VAR);
       if (project !== undefined) headers['openai-project'] = project;
-
-      return createChatCompletionsModel({
-        providerId: OPENAI_PROVIDER_ID,
-        modelId,
+      return {
         wireModel: resolved.wireModelId,
         url: `${baseUrl}/chat/completions`,
         headers,
@@ -79,17 +76,15 @@ export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenA
           alwaysSendN: false,
         },
         cacheIdentity: { baseUrl: withoutCredentials(baseUrl), ...reasoningCacheIdentity(resolved) },
-        timeoutMs: settings.timeoutMs ?? timeoutMs,
-        connections: settings.connections,
         unavailable:
-          apiKey === undefined
-            ? { message: `the OpenAI API needs a key and ${apiKeyEnvVar} is not set`, hint: keyHint }
+          apiKey.value === undefined
+            ? { message: `the OpenAI API needs a key and ${apiKey.envVar} is not set`, hint: keyHint }
             : undefined,
         hints: {
-          unauthorized: `Check the key in ${apiKeyEnvVar}, and that its organization and project (${OPENAI_ORGANIZATION_ENV_VAR}, ${OPENAI_PROJECT_ENV_VAR}) may use this model.`,
+          unauthorized: `Check the key in ${apiKey.envVar}, and that its organization and project (${OPENAI_ORGANIZATION_ENV_VAR}, ${OPENAI_PROJECT_ENV_VAR}) may use this model.`,
           notFound: `Check the model id "${resolved.wireModelId}" (https://platform.openai.com/docs/models) and the base URL.`,
         },
-      });
+      };
     },
   });
 }
