@@ -42,8 +42,7 @@ export const clinicalMcqBenchmark = defineBenchmark({
   description: DESCRIPTION,
   category: 'Clinical Decision Support',
   subcategory: 'Providing Clinical Knowledge Support',
-  access: 'public',
-  license: 'Apache-2.0',
+  // access and license come from the dataset: stated once.
   dataset: defineFileDatasetLoader({
     license: 'Apache-2.0',
     // The data has no upstream besides this package (its SOURCE.md says where it comes from).
