@@ -10,7 +10,7 @@ const config: KnipConfig = {
   // not dead code; only exports nothing uses at all are reported.
   ignoreExportsUsedInFile: true,
   workspaces: {
-    '.': { entry: ['scripts/*.mjs'] },
+    '.': { entry: ['scripts/*.mjs', 'knip.runtime.ts'] },
     'apps/runner': {
       entry: ['scripts/*.ts'],
       // The runner loads its providers and the benchmarks that resolve from it with import() by
