@@ -158,13 +158,16 @@ interface PreparedData {
 // the Parquet files are read and the prompts counted once.
 let lastPrepared: { key: string; data: Promise<PreparedData> } | undefined;
 
-async function prepare(options: {
+/** What one preparation of a task's prompts reads. */
+interface PrepareOptions {
   task: EhrshotTask;
   dataPath: string;
   labelsPath: string;
   maxLabels: number;
   signal: AbortSignal | undefined;
-}): Promise<PreparedData> {
+}
+
+async function prepare(options: PrepareOptions): Promise<PreparedData> {
   const { dataPath, labelsPath } = options;
   const [dataStat, labelsStat] = await Promise.all([stat(dataPath), stat(labelsPath)]);
   const key = JSON.stringify([
@@ -188,13 +191,7 @@ async function prepare(options: {
   return lastPrepared.data;
 }
 
-async function readPrepared(options: {
-  task: EhrshotTask;
-  dataPath: string;
-  labelsPath: string;
-  maxLabels: number;
-  signal: AbortSignal | undefined;
-}): Promise<PreparedData> {
+async function readPrepared(options: PrepareOptions): Promise<PreparedData> {
   const files = await openMedsFiles(options.dataPath, options.labelsPath);
   const labels = await readMedsLabels(files, options.signal);
   const count = labels.values.length;
