@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { writeSite } from '@medhelm/leaderboard';
 import { type CliIo, ExitCode } from '../cli-io.ts';
-import { type SiteCommandOptions, siteOptions } from './site-options.ts';
+import { runCount, type SiteCommandOptions, siteOptions } from './site-options.ts';
 
 /**
  * `medhelm export-site <dir>`: the viewer and the suite's data as a static site in <dir>
@@ -15,7 +15,7 @@ export async function exportSiteCommand(
   const site = resolve(io.cwd, directory);
   const { index } = await writeSite(siteOptions(options, site, io));
   io.stdout.write(
-    `wrote the viewer for suite ${options.suite} (${index.runs.length} runs${index.metrics_only ? ', metrics only' : ''}) to ${site}\nOpen it through any static file server (for example \`npx serve ${directory}\`), or browse it with \`medhelm serve --suite ${options.suite}\`.\n`,
+    `wrote the viewer for suite ${options.suite} (${runCount(index.runs.length)}${index.metrics_only ? ', metrics only' : ''}) to ${site}\nHost the folder on any static file server, or browse the suite with \`medhelm serve --suite ${options.suite}\`.\n`,
   );
   return ExitCode.ok;
 }

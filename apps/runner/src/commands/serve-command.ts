@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ConfigError } from '@medhelm/core';
 import { type DirectoryServer, serveDirectory, writeSite } from '@medhelm/leaderboard';
 import { type CliIo, ExitCode } from '../cli-io.ts';
-import { type SiteCommandOptions, siteOptions } from './site-options.ts';
+import { runCount, type SiteCommandOptions, siteOptions } from './site-options.ts';
 
 /** Options of `medhelm serve`. */
 export interface ServeCommandOptions extends SiteCommandOptions {
@@ -27,7 +27,7 @@ export async function serveCommand(options: ServeCommandOptions, io: CliIo): Pro
     const { index } = await writeSite(siteOptions(options, site, io));
     const server = await listen(site, port);
     io.stdout.write(
-      `Serving suite ${options.suite} (${index.runs.length} runs) at ${server.url}\nPress Ctrl-C to stop.\n`,
+      `Serving suite ${options.suite} (${runCount(index.runs.length)}) at ${server.url}\nPress Ctrl-C to stop.\n`,
     );
     await untilAborted(io.signal);
     await server.close();

@@ -25,3 +25,8 @@ export function siteOptions(options: SiteCommandOptions, site: string, io: CliIo
     onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
   };
 }
+
+/** "1 run", "4 runs". */
+export function runCount(count: number): string {
+  return `${count} run${count === 1 ? '' : 's'}`;
+}
