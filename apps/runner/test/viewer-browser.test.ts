@@ -254,6 +254,42 @@ describe.skipIf(!hasChromium)('the results viewer in Chromium (medhelm serve, me
     await checkSite(server.url);
   });
 
+  it('filters the instances of a run and shows two models side by side on one instance', {
+    timeout: 60_000,
+  }, async () => {
+    const site = join(cwd, 'browse-site');
+    const result = await runCli(['export-site', site, '--suite', 'view', '-o', output], { cwd });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const server = await serveDirectory(site);
+    closers.push(() => server.close());
+    const [first, second] = runs.filter((run) => run.benchmark === 'pubmed_qa');
+    if (first === undefined || second === undefined) throw new Error('two pubmed_qa runs expected');
+    const headlineOf = (run: RunDirectory, stats: StatRecord[]) =>
+      stats.find((stat) => isPlainTest(stat, run.headline))?.mean;
+    // Correct answers only: the instances whose headline (exact_match) is 1 in per_instance_stats.json.
+    const instances = first.instances();
+    const correct = instances.filter((instance) => headlineOf(first, instance.stats) === 1).length;
+    const runPage = await open(`${server.url}#/run/${encodeURIComponent(first.name)}`, 'instance-count');
+    await runPage.locator('form.filters select').selectOption('correct');
+    await expect
+      .poll(() => runPage.getByTestId('instance-count').textContent())
+      .toContain(`${correct} of ${instances.length} instances`);
+    // Side by side: each model's answer to the same instance, with its own headline.
+    const id = instances[0]?.id ?? '';
+    const compare = await open(
+      `${server.url}#/compare/${encodeURIComponent(first.name)}/${encodeURIComponent(second.name)}?instance=${encodeURIComponent(id)}`,
+      'instance-view',
+    );
+    for (const run of [first, second]) {
+      const view = compare.getByTestId(`compared:${run.model}`).getByTestId('instance-view');
+      await view.waitFor({ state: 'attached' });
+      expect(await view.getAttribute('data-instance-id')).toBe(id);
+      const stats = run.instances().find((instance) => instance.id === id)?.stats ?? [];
+      expect(await view.getByTestId('instance-headline').textContent()).toBe(shown(headlineOf(run, stats)));
+      expect(await view.getByTestId('completion').textContent()).toBe(run.completion(id));
+    }
+  });
+
   it('exports metrics only: no per-instance data, run pages still show the stats', {
     timeout: 60_000,
   }, async () => {
