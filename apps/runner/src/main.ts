@@ -3,6 +3,8 @@ import { type CliIo, ExitCode } from './cli-io.ts';
 import type { CompareCommandOptions } from './commands/compare-command.ts';
 import type { PluginSelectionOptions } from './commands/plugin-selection.ts';
 import type { RunCommandOptions } from './commands/run-command.ts';
+import type { ServeCommandOptions } from './commands/serve-command.ts';
+import type { SiteCommandOptions } from './commands/site-options.ts';
 import type { SummarizeCommandOptions } from './commands/summarize-command.ts';
 import type { RunnerServices } from './composition-root.ts';
 import type { NeededPlugins } from './plugins/select-needed-plugins.ts';
@@ -203,6 +205,39 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .action(async (modelA: string, modelB: string, options: CompareCommandOptions) => {
       const { compareCommand } = await import('./commands/compare-command.ts');
       exitCode = await compareCommand(modelA, modelB, options, io);
+    });
+
+  program
+    .command('serve')
+    .description(
+      "Browse the suite's results in a web browser: the leaderboard, a cost-versus-score plot, benchmark and run pages, and every instance with its judges. Serves on 127.0.0.1 until Ctrl-C.",
+    )
+    .option('--suite <name>', 'the suite: runs are read from <output-path>/runs/<suite>/', 'latest')
+    .option('-o, --output-path <dir>', 'output folder', 'benchmark_output')
+    .option('--schema <file>', 'as for summarize')
+    .option('--port <n>', 'the port on 127.0.0.1 (0: any free port)', '8000')
+    .option('--metrics-only', 'leave out per-instance data (prompts, completions, judge explanations)')
+    .action(async (options: ServeCommandOptions) => {
+      const { serveCommand } = await import('./commands/serve-command.ts');
+      exitCode = await serveCommand(options, io);
+    });
+
+  program
+    .command('export-site')
+    .description(
+      "Write the suite's results viewer as a static site (any static file server can host it), like helm-summarize's --export-path.",
+    )
+    .argument('<dir>', 'the folder to write (index.html, assets/, data/)')
+    .option('--suite <name>', 'the suite: runs are read from <output-path>/runs/<suite>/', 'latest')
+    .option('-o, --output-path <dir>', 'output folder', 'benchmark_output')
+    .option('--schema <file>', 'as for summarize')
+    .option(
+      '--metrics-only',
+      'publish metrics only: leave out per-instance data (prompts, completions, references, judge explanations)',
+    )
+    .action(async (directory: string, options: SiteCommandOptions) => {
+      const { exportSiteCommand } = await import('./commands/export-site-command.ts');
+      exitCode = await exportSiteCommand(directory, options, io);
     });
 
   const plugins = program.command('plugins').description('Inspect the plugins this runner finds.');

@@ -161,6 +161,7 @@ describe('Evaluator lifecycle', () => {
     expect(outcome?.headline.value).toBe(1);
     const report = JSON.parse(readFileSync(join(outcome?.runDirectory ?? '', 'medhelm_run.json'), 'utf8'));
     expect(report.warnings).toEqual([WARNING]);
+    expect(report.access).toBe(benchmark.access);
   });
 
   it('closes the model when the run stops on a configuration failure', async () => {

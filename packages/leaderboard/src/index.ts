@@ -36,6 +36,25 @@ export {
 } from './read-suite-runs.ts';
 export { renderLeaderboardCsv, renderLeaderboardMarkdown } from './render-leaderboard.ts';
 export { seededRandom } from './seeded-random.ts';
+export { type DirectoryServer, serveDirectory } from './serve-directory.ts';
+export type {
+  SiteAccessTier,
+  SiteInstance,
+  SiteInstanceIndexEntry,
+  SiteInstancePages,
+  SiteJudge,
+  SiteRun,
+  SiteRunEntry,
+  SiteRunIndex,
+  SiteStat,
+} from './site-data.ts';
 export { type SummarizeOptions, summarizeSuite } from './summarize-suite.ts';
 export { columnWinRates, meanWinRates, type WinRateColumn } from './win-rates.ts';
 export { summaryDirectory, writeLeaderboardFiles } from './write-leaderboard-files.ts';
+export { type WriteSiteOptions, writeSite } from './write-site.ts';
+export {
+  DEFAULT_INSTANCE_PAGE_SIZE,
+  type SiteDataWritten,
+  type WriteSiteDataOptions,
+  writeSiteData,
+} from './write-site-data.ts';

@@ -102,7 +102,7 @@ export async function readSuiteRuns(options: ReadSuiteOptions): Promise<SuiteRun
 }
 
 /** The sub-directories of a suite folder helm-summarize treats as runs (all but eval_cache, groups). */
-function runDirectoryNames(folder: string): string[] {
+export function runDirectoryNames(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'eval_cache' && entry.name !== 'groups')
     .map((entry) => entry.name)

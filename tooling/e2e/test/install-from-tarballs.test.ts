@@ -276,6 +276,18 @@ describe.skipIf(reason !== undefined)(
       expect(leaderboard.models[0]?.scores.pubmed_qa?.value).toBe(exactMatch?.mean);
     });
 
+    it('`medhelm export-site` writes the built viewer and the data (the packed @medhelm/viewer, no build)', async () => {
+      const { stdout } = await medhelm(project, ['export-site', 'site', '--suite', 'e2e']);
+      expect(stdout).toContain('wrote the viewer for suite e2e');
+      const site = join(project, 'site');
+      expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('<div id="root">');
+      expect(readdirSync(join(site, 'assets')).some((file) => file.endsWith('.js'))).toBe(true);
+      const index = JSON.parse(readFileSync(join(site, 'data', 'runs.json'), 'utf8')) as {
+        runs: Array<{ model: string }>;
+      };
+      expect(index.runs.map((run) => run.model)).toContain('baseline/first-option');
+    });
+
     it('names the package to install for a first-party benchmark that is not installed', async () => {
       const failed = await medhelm(project, [
         'run',

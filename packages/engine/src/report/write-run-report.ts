@@ -15,6 +15,8 @@ export async function writeRunReport(outcome: RunOutcome): Promise<void> {
   const report = {
     run_name: outcome.plan.runName,
     benchmark: outcome.plan.benchmark.id,
+    // The data tier (public, gated, private): the viewer shows gated and private runs under a banner.
+    access: outcome.plan.benchmark.access,
     model_deployment: outcome.plan.deployment.helmDeployment,
     counts: outcome.counts,
     headline: outcome.headline,

@@ -1,0 +1,72 @@
+import type { SiteJudge } from './site-data.ts';
+import { isRecord } from './site-stat.ts';
+
+/**
+ * The judges' verdicts in a request state's `annotations`, as HELM's LLM-jury annotators write
+ * them: `{<annotator>: {<judge>: {<criterion>: {score, explanation}}, prompt_text}}`. Our runs add
+ * `_medhelm.judges.<judge>.{valid, reason, callFailed}`; a judge named there without scores (its
+ * reply was dropped) is listed with no scores and `valid: false`.
+ */
+export function judgesOf(annotations: unknown): SiteJudge[] {
+  if (!isRecord(annotations)) return [];
+  const judges: SiteJudge[] = [];
+  for (const [annotator, annotation] of Object.entries(annotations)) {
+    if (!isRecord(annotation)) continue;
+    const outcomes: Record<string, unknown> =
+      isRecord(annotation._medhelm) && isRecord(annotation._medhelm.judges) ? annotation._medhelm.judges : {};
+    const names = new Set([
+      ...Object.keys(annotation).filter((key) => key !== '_medhelm' && isCriteria(annotation[key])),
+      ...Object.keys(outcomes),
+    ]);
+    for (const judge of names) {
+      const outcome = outcomes[judge];
+      const criteria = annotation[judge];
+      const scores = isCriteria(criteria)
+        ? Object.entries(criteria).map(([criterion, verdict]) => ({
+            criterion,
+            score: isRecord(verdict) && typeof verdict.score === 'number' ? verdict.score : null,
+            explanation:
+              isRecord(verdict) && typeof verdict.explanation === 'string' ? verdict.explanation : null,
+          }))
+        : [];
+      const failed = isRecord(outcome) && (outcome.valid === false || outcome.callFailed === true);
+      const valid = !failed && scores.length > 0;
+      const recordedReason = isRecord(outcome) && typeof outcome.reason === 'string' ? outcome.reason : null;
+      const callFailed = isRecord(outcome) && outcome.callFailed === true;
+      judges.push({
+        annotator,
+        judge,
+        valid,
+        reason: valid
+          ? null
+          : (recordedReason ?? (callFailed ? 'the judge call failed' : 'no valid scores recorded')),
+        scores,
+      });
+    }
+  }
+  return judges;
+}
+
+/**
+ * The largest difference between two valid judges' mean scores (over criteria); null without two
+ * valid judges with scores. The instance browser's "judges disagree" filter reads it.
+ */
+export function judgeSpread(judges: readonly SiteJudge[]): number | null {
+  const means = judges.flatMap((judge) => {
+    const scores = judge.scores.flatMap((entry) => (entry.score === null ? [] : [entry.score]));
+    return judge.valid && scores.length > 0
+      ? [scores.reduce((sum, score) => sum + score, 0) / scores.length]
+      : [];
+  });
+  if (means.length < 2) return null;
+  return Math.max(...means) - Math.min(...means);
+}
+
+/** `{<criterion>: {score, ...}}`: a judge's entry in an annotation. */
+function isCriteria(value: unknown): value is Record<string, unknown> {
+  return (
+    isRecord(value) &&
+    Object.keys(value).length > 0 &&
+    Object.values(value).every((verdict) => isRecord(verdict) && 'score' in verdict)
+  );
+}
