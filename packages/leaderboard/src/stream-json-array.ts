@@ -8,11 +8,29 @@ import { JSONParser } from '@streamparser/json';
  * element once parsed and keeps nothing of it. A file that is not a JSON array is a ConfigError
  * naming it and where parsing stopped.
  */
-export async function streamJsonArray(path: string, onItem: (item: unknown) => void): Promise<void> {
-  const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
+export function streamJsonArray(path: string, onItem: (item: unknown) => void): Promise<void> {
+  return streamJsonElements(path, '$.*', onItem);
+}
+
+/**
+ * Calls `onState` with each element of scenario_state.json's `request_states`, in file order,
+ * without holding the file in memory. A file without a readable `request_states` array is a
+ * ConfigError naming it.
+ */
+export function streamRequestStates(path: string, onState: (state: unknown) => void): Promise<void> {
+  return streamJsonElements(path, '$.request_states.*', onState);
+}
+
+/** Each element of the array at `arrayPath` (`$.*` or `$.<key>.*`), streamed; errors name the file. */
+async function streamJsonElements(
+  path: string,
+  arrayPath: string,
+  onItem: (item: unknown) => void,
+): Promise<void> {
+  const parser = new JSONParser({ paths: [arrayPath], keepStack: false });
   let failure: unknown;
   parser.onValue = ({ value, key }) => {
-    // `$.*` also matches the members of a root object: only an array's elements have number keys.
+    // `<path>.*` also matches the members of an object: only an array's elements have number keys.
     if (typeof key === 'number') onItem(value);
     else failure ??= new Error('the file holds a JSON object where a JSON array was expected');
   };

@@ -11,8 +11,7 @@ import type {
 } from './site-data.ts';
 import { type SiteHeadline, siteInstanceOf } from './site-instance.ts';
 import { isRecord, siteStatOf } from './site-stat.ts';
-import { streamJsonArray } from './stream-json-array.ts';
-import { streamRequestStates } from './stream-request-states.ts';
+import { streamJsonArray, streamRequestStates } from './stream-json-array.ts';
 
 /** Options of {@link writeSiteRun}. */
 export interface WriteSiteRunOptions {
