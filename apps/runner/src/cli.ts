@@ -17,6 +17,8 @@ process.on('SIGINT', () => {
   );
   controller.abort();
 });
+// A service manager's stop (a worker's, above all): the same orderly stop, without a second chance.
+process.on('SIGTERM', () => controller.abort());
 
 const exitCode = await main(process.argv.slice(2), {
   stdout: process.stdout,

@@ -6,6 +6,7 @@ import type { RunCommandOptions } from './commands/run-command.ts';
 import type { ServeCommandOptions } from './commands/serve-command.ts';
 import type { SiteCommandOptions } from './commands/site-options.ts';
 import type { SummarizeCommandOptions } from './commands/summarize-command.ts';
+import type { WorkerCommandOptions } from './commands/worker-command.ts';
 import type { RunnerServices } from './composition-root.ts';
 import type { NeededPlugins } from './plugins/select-needed-plugins.ts';
 
@@ -122,6 +123,17 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       '--redact',
       'write run directories without inputs, references, completions or judge explanations (stats kept)',
     )
+    .option(
+      '--executor <name>',
+      'where instances execute: in-process (default) or bullmq (batches on a Redis queue, run by `medhelm worker` processes on any machines)',
+    )
+    .option('--redis-url <url>', 'the Redis of --executor bullmq, e.g. redis://127.0.0.1:6379')
+    .option('--queue <name>', 'the BullMQ queue of --executor bullmq (default medhelm-batches)')
+    .option('--batch-size <n>', 'instances per batch with --executor bullmq (default 50)')
+    .option(
+      '--worker-timeout <seconds>',
+      'with --executor bullmq, give up after this long without any batch starting, progressing or finishing (default 600)',
+    )
     .addOption(configOption())
     .addOption(discoverOption())
     .action(async (options: RunCommandOptions) => {
@@ -133,6 +145,26 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         const { explainUnknownId } = await import('./plugins/explain-unknown-id.ts');
         throw explainUnknownId(error, options, io);
       }
+    });
+
+  program
+    .command('worker')
+    .description(
+      'Run batches of `medhelm run --executor bullmq` invocations from a Redis queue (start any number, on any machines).',
+    )
+    .requiredOption(
+      '--redis-url <url>',
+      'the Redis the coordinator queues batches in, e.g. redis://127.0.0.1:6379',
+    )
+    .option('--queue <name>', 'the BullMQ queue (default medhelm-batches)')
+    .option('--jobs <n>', 'batches this worker runs at once (default 2)')
+    .option(
+      '-o, --output-path <dir>',
+      "the shared output folder (its cache/medhelm.sqlite holds the checkpoints and request cache); default: the coordinator's",
+    )
+    .action(async (options: WorkerCommandOptions) => {
+      const { workerCommand } = await import('./commands/worker-command.ts');
+      exitCode = await workerCommand(options, io, services);
     });
 
   program

@@ -1,6 +1,5 @@
 import {
   ConfigError,
-  compilePromptTemplate,
   type Environment,
   type ModelProviderV1,
   type PromptRendererV2,
@@ -12,16 +11,15 @@ import type { DataSource } from '@medhelm/datasets';
 import type { RetryPolicy } from '@medhelm/http';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { inject, injectable } from 'tsyringe';
-import { checkAnnotatorJudges } from './execute/check-annotator-judges.ts';
-import { checkDataTier } from './execute/check-data-tier.ts';
+import { checkPlans } from './check-plans.ts';
 import { CostBudget } from './execute/cost-budget.ts';
 import type { JudgeDeployment } from './execute/create-jury.ts';
+import type { DistributedExecutor } from './execute/distributed-executor.ts';
 import { ModelPool } from './execute/model-pool.ts';
 import type { RunPlan } from './plan/plan-runs.ts';
 import type { RunObserver } from './run-observer.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import { type InvocationContext, runPlan } from './run-plan.ts';
-import { checkDataPresent } from './select/check-data-present.ts';
 import { EngineTokens } from './tokens.ts';
 
 /** How one invocation runs its plans. */
@@ -58,6 +56,11 @@ export interface EvaluationOptions {
    * (`--allow-external-data`); otherwise such a run is refused before any request.
    */
   allowExternalData?: boolean;
+  /**
+   * Where the instances execute: on workers through this executor (`--executor bullmq`), or in
+   * this process's async pool when left out (the default, and the fastest on one machine).
+   */
+  executor?: DistributedExecutor;
   signal?: AbortSignal;
 }
 
@@ -79,15 +82,18 @@ export class Evaluator {
 
   async runAll(plans: readonly RunPlan[], options: EvaluationOptions): Promise<RunOutcome[]> {
     const judges = options.judges ?? [];
+    if (options.executor !== undefined && options.maxCostUsd !== undefined) {
+      throw new ConfigError('--max-cost cannot be used with a distributed executor yet.', {
+        hint: 'Leave out --max-cost, or run in this process (leave out --executor); `medhelm run --estimate` gives the most a run can cost.',
+      });
+    }
     const budget =
       options.maxCostUsd === undefined ? undefined : costBudget(plans, judges, options.maxCostUsd);
-    // Before any request: every jury finds the judges it names, gated and private data go only
-    // where the user allowed them, every data file a run reads from a folder is there, and every
-    // prompt compiles.
-    checkAnnotatorJudges(plans, judges);
-    checkDataTier(plans, judges, this.providers, options.allowExternalData === true);
-    await checkDataPresent(plans, options.dataSource);
-    const renderers = plans.map((plan) => compilePromptTemplate(plan.benchmark.prompt, plan.adapterSpec));
+    const renderers = await checkPlans(
+      plans,
+      { judges, dataSource: options.dataSource, allowExternalData: options.allowExternalData === true },
+      this.providers,
+    );
     const pool = new ModelPool(this.providers, this.environment, options.providerSettings.timeoutMs);
     const stop = new AbortController();
     let stoppedForCost = false;
@@ -110,6 +116,7 @@ export class Evaluator {
         stop.abort();
       },
       stoppedForCost: () => stoppedForCost,
+      ...(options.executor === undefined ? {} : { executor: options.executor }),
     };
     const started: Promise<RunOutcome>[] = [];
     try {

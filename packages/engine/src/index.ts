@@ -1,3 +1,4 @@
+export { BatchExecutor, type BatchExecutorOptions, type InstanceBatch } from './batch-executor.ts';
 export type { CompletedCheckpoint, CompletedInstance, InstanceCheckpoint } from './checkpoint-record.ts';
 export { estimateRun, type RunEstimate } from './estimate/estimate-run.ts';
 export { type EvaluationOptions, Evaluator } from './evaluator.ts';
@@ -6,6 +7,9 @@ export { ALLOW_EXTERNAL_DATA_FLAG, checkDataTier } from './execute/check-data-ti
 export { CostBudget } from './execute/cost-budget.ts';
 export { CostCapReached } from './execute/cost-cap-reached.ts';
 export { createJury, type JudgeDeployment, type Jury } from './execute/create-jury.ts';
+export type { DistributedExecutor, DistributedRun } from './execute/distributed-executor.ts';
+export type { InstanceSource } from './execute/execute-instance.ts';
+export { addTallies, type ExecutionTally, emptyTally } from './execute/execution-tally.ts';
 export {
   estimatePromptTokens,
   estimateTokens,

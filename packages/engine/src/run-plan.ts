@@ -1,12 +1,15 @@
 import { join } from 'node:path';
-import type { AnnotatorV1, PromptRendererV2 } from '@medhelm/core';
+import type { AnnotatorV1, DatasetFileV1, PromptRendererV2 } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import type { RetryPolicy } from '@medhelm/http';
+import { usdFromPicoUsd } from '@medhelm/model-config';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { type CompletedInstance, type InstanceCheckpoint, isCompleted } from './checkpoint-record.ts';
 import type { CostBudget } from './execute/cost-budget.ts';
 import { createJury, type JudgeDeployment, type Jury } from './execute/create-jury.ts';
+import type { DistributedExecutor } from './execute/distributed-executor.ts';
 import { executeInstance, type InstanceSource, type RunExecution } from './execute/execute-instance.ts';
+import { type ExecutionTally, tallyOf } from './execute/execution-tally.ts';
 import { MeteredModel } from './execute/metered-model.ts';
 import type { ModelPool } from './execute/model-pool.ts';
 import { runWithConcurrency } from './execute/run-with-concurrency.ts';
@@ -18,7 +21,7 @@ import { priceSourceOf } from './report/price-source-of.ts';
 import { writeRunReport } from './report/write-run-report.ts';
 import type { RunObserver } from './run-observer.ts';
 import type { InstanceFailure, RunOutcome, TokenCounts } from './run-outcome.ts';
-import type { EvalSelection } from './select/select-eval-instances.ts';
+import type { EvalSelection, SelectedInstance } from './select/select-eval-instances.ts';
 import { runFileResolver, selectRunInstances } from './select/select-run-instances.ts';
 import { appendCostLedgerEntry } from './write/cost-ledger.ts';
 import { OrderedCompletions, RunStoppedError } from './write/ordered-completions.ts';
@@ -42,6 +45,8 @@ export interface InvocationContext {
   stopForCost: () => void;
   /** Whether the invocation was stopped by `--max-cost` (else by Ctrl-C or a failure). */
   stoppedForCost: () => boolean;
+  /** Where the instances execute: in this process when undefined, else on workers (`--executor`). */
+  executor?: DistributedExecutor;
 }
 
 /**
@@ -75,30 +80,8 @@ async function runLeased(
   const { signal } = context;
   const annotators = benchmark.annotators ?? [];
   const needsJudges = annotators.some((annotator) => annotator.needsJudges);
+  const juryRuns = needsJudges && context.judges.length > 0;
   const price = plan.deployment.price;
-  const meter = new SpendMeter();
-  const { model, limiter } = context.pool.get(plan.deployment, plan.concurrency);
-  const metered = new MeteredModel(model, {
-    cache: context.requestCache,
-    limiter,
-    meter,
-    signal,
-    ...(price === undefined ? {} : { price }),
-    ...(context.budget === undefined ? {} : { budget: context.budget }),
-    ...(context.retry === undefined ? {} : { retry: context.retry }),
-  });
-  const jury: Jury | undefined =
-    needsJudges && context.judges.length > 0
-      ? createJury(context.judges, {
-          pool: context.pool,
-          requestCache: context.requestCache,
-          concurrency: plan.concurrency,
-          signal,
-          onCostCap: context.stopForCost,
-          ...(context.budget === undefined ? {} : { budget: context.budget }),
-          ...(context.retry === undefined ? {} : { retry: context.retry }),
-        })
-      : undefined;
 
   // Distinct warnings about the data (e.g. a stand-in file), reported with the run.
   const warnings = new Set<string>();
@@ -112,7 +95,7 @@ async function runLeased(
     noMoreInstances();
     throw error;
   }
-  if (needsJudges && jury === undefined) {
+  if (needsJudges && !juryRuns) {
     warnings.add(
       `${benchmark.id}: the LLM jury was skipped because no judges are configured, so its jury score is missing; the other metrics are computed. Configure judges with --judges ${juryNames(
         annotators,
@@ -122,28 +105,15 @@ async function runLeased(
     );
   }
   const resolveFile = runFileResolver(plan, context.dataSource);
-  const counts = { fromModel: 0, fromCache: 0, fromCheckpoint: 0, failed: 0 };
-  const failures: InstanceFailure[] = [];
-  const checkpointUsage: TokenCounts = { promptTokens: 0, completionTokens: 0 };
-  const execution: RunExecution = {
-    runKey,
-    render,
-    model: metered,
-    checkpoints: context.store.checkpoints,
-    resuming: context.store.checkpoints.count(runKey) > 0,
-    annotators,
-    judges: jury?.judges ?? [],
-    resolveFile,
-    signal,
-    checkpointUsage,
-    onCostCap: context.stopForCost,
-    onFailure: (instanceId, error) => failures.push({ instanceId, error }),
-  };
+  // The run's model, metered: it calls the model when instances execute here, and gives the
+  // request-cache keys the run directory is read back with wherever they executed.
+  const candidate = meteredCandidate(plan, context);
   context.observer.onRunStart({ plan, total: selection.selectedCount, available: selection.availableCount });
-  // The run directory is written while the instances execute, in HELM's order (see OrderedCompletions).
+  // The run directory is written while the instances execute, in HELM's order (see OrderedCompletions);
+  // after the fact, from the shared store, when they execute on workers.
   const suiteDirectory = join(context.outputPath, 'runs', context.suite);
   const completions = new OrderedCompletions({
-    live: !selection.downsampled,
+    live: !selection.downsampled && context.executor === undefined,
     // Few completions wait for the writer (items held long are promoted to V8's old space and
     // swell memory); many may wait behind one slow instance before it costs a read-back.
     capacity: Math.max(64, 2 * plan.concurrency),
@@ -153,7 +123,7 @@ async function runLeased(
       completedInstances(
         selection,
         render,
-        { store: context.store, requestCache: context.requestCache, model: metered },
+        { store: context.store, requestCache: context.requestCache, model: candidate.model },
         runKey,
         fromPosition,
       ),
@@ -162,29 +132,30 @@ async function runLeased(
   // Observed at once, so a failed writer is never an unhandled rejection; awaited below.
   writing.catch(() => {});
   let done = 0;
-  const tally: Record<InstanceSource, keyof typeof counts> = {
-    model: 'fromModel',
-    cache: 'fromCache',
-    checkpoint: 'fromCheckpoint',
-    failed: 'failed',
+  const onInstanceDone = (source: InstanceSource) => {
+    done++;
+    context.observer.onInstanceDone({ plan, done, total: selection.selectedCount, source });
   };
+  let tally: ExecutionTally;
   try {
-    await runWithConcurrency(
-      selection.instances(),
-      plan.concurrency,
-      async (item) => {
-        const executed = await executeInstance(execution, item);
-        if (executed === undefined) return;
-        const { source } = executed;
-        await completions.complete(item.position, executed.completed);
-        counts[tally[source]]++;
-        done++;
-        context.observer.onInstanceDone({ plan, done, total: selection.selectedCount, source });
-      },
-      signal,
-      noMoreInstances,
-    );
+    tally =
+      context.executor === undefined
+        ? await executeInProcess(
+            { plan, render, context, runKey, resolveFile, candidate },
+            selection.instances(),
+            { completions, onInstanceDone, noMoreInstances },
+          )
+        : await context.executor.executeRun({
+            plan,
+            runKey,
+            total: selection.selectedCount,
+            resuming: context.store.checkpoints.count(runKey) > 0,
+            signal,
+            onQueued: noMoreInstances,
+            onInstanceDone,
+          });
   } catch (error) {
+    noMoreInstances();
     // A run that fails (e.g. a bad data row) leaves no partial run directory behind.
     completions.abort();
     await writing.catch(() => {});
@@ -198,31 +169,31 @@ async function runLeased(
     if (interrupted && error instanceof RunStoppedError) return undefined;
     throw error;
   });
+  const { counts } = tally;
   const base = {
     plan,
     interrupted,
     ...(interrupted
       ? { stoppedBy: context.stoppedForCost() ? ('max-cost' as const) : ('signal' as const) }
       : {}),
-    usageBySource: {
-      model: { ...meter.spentUsage },
-      cache: { ...meter.cachedUsage },
-      checkpoint: checkpointUsage,
-    },
+    usageBySource: tally.usageBySource,
     cost: {
-      candidateUsd: price === undefined ? undefined : (meter.usd ?? 0),
-      judgeUsd: jury === undefined ? 0 : jury.spend().usd,
-      jury: !needsJudges ? ('none' as const) : jury === undefined ? ('skipped' as const) : ('ran' as const),
-      judgeUsage: jury === undefined ? { promptTokens: 0, completionTokens: 0 } : jury.spend().usage,
+      candidateUsd: price === undefined ? undefined : usdOf(tally.candidatePicoUsd ?? '0'),
+      judgeUsd: !juryRuns ? 0 : tally.judgePicoUsd === null ? undefined : usdOf(tally.judgePicoUsd),
+      jury: !needsJudges ? ('none' as const) : !juryRuns ? ('skipped' as const) : ('ran' as const),
+      judgeUsage: tally.judgeUsage,
       ...(price === undefined ? {} : { priceSource: priceSourceOf(price) }),
     },
-    failures,
+    failures: tally.failures,
     warnings: [...warnings],
     counts: {
       available: selection.availableCount,
       selected: selection.selectedCount,
       completed: 0,
-      ...counts,
+      fromModel: counts.model,
+      fromCache: counts.cache,
+      fromCheckpoint: counts.checkpoint,
+      failed: counts.failed,
     },
   };
   let outcome: RunOutcome;
@@ -237,6 +208,7 @@ async function runLeased(
   } else {
     // Completed: later invocations start fresh (served by the request cache), except the failed
     // instances, which were never cached and so are retried.
+    await context.executor?.runWritten(runKey);
     await context.store.checkpoints.clear(runKey);
     outcome = {
       ...base,
@@ -252,6 +224,105 @@ async function runLeased(
   await appendCostLedgerEntry(suiteDirectory, outcome);
   context.observer.onRunEnd(outcome);
   return outcome;
+}
+
+/** What executing a run's instances needs, here or in a worker's batch. */
+export interface RunInstancesSetup {
+  plan: RunPlan;
+  render: PromptRendererV2;
+  context: InvocationContext;
+  runKey: string;
+  resolveFile: (file: DatasetFileV1) => Promise<string>;
+  candidate: { model: MeteredModel; meter: SpendMeter };
+}
+
+/**
+ * Executes `instances` of a run with the plan's concurrency (the model calls, the jury, the
+ * checkpoints), each handed to `completions` when there is one, and adds up what they used.
+ * The in-process executor runs a whole run through it; a worker one batch of positions.
+ */
+export async function executeInProcess(
+  setup: RunInstancesSetup,
+  instances: AsyncIterable<SelectedInstance>,
+  hooks: {
+    completions?: OrderedCompletions;
+    onInstanceDone?: (source: InstanceSource) => void;
+    noMoreInstances?: () => void;
+    /** Look up every instance's checkpoint (workers: another may have done it); else only when the run has any. */
+    alwaysResume?: boolean;
+  },
+): Promise<ExecutionTally> {
+  const { plan, context, runKey } = setup;
+  const { signal } = context;
+  const annotators = plan.benchmark.annotators ?? [];
+  const needsJudges = annotators.some((annotator) => annotator.needsJudges);
+  const jury: Jury | undefined =
+    needsJudges && context.judges.length > 0
+      ? createJury(context.judges, {
+          pool: context.pool,
+          requestCache: context.requestCache,
+          concurrency: plan.concurrency,
+          signal,
+          onCostCap: context.stopForCost,
+          ...(context.budget === undefined ? {} : { budget: context.budget }),
+          ...(context.retry === undefined ? {} : { retry: context.retry }),
+        })
+      : undefined;
+  const counts: Record<InstanceSource, number> = { model: 0, cache: 0, checkpoint: 0, failed: 0 };
+  const failures: InstanceFailure[] = [];
+  const checkpointUsage: TokenCounts = { promptTokens: 0, completionTokens: 0 };
+  const execution: RunExecution = {
+    runKey,
+    render: setup.render,
+    model: setup.candidate.model,
+    checkpoints: context.store.checkpoints,
+    resuming: hooks.alwaysResume === true || context.store.checkpoints.count(runKey) > 0,
+    annotators,
+    judges: jury?.judges ?? [],
+    resolveFile: setup.resolveFile,
+    signal,
+    checkpointUsage,
+    onCostCap: context.stopForCost,
+    onFailure: (instanceId, error) => failures.push({ instanceId, error }),
+  };
+  await runWithConcurrency(
+    instances,
+    plan.concurrency,
+    async (item) => {
+      const executed = await executeInstance(execution, item);
+      if (executed === undefined) return;
+      await hooks.completions?.complete(item.position, executed.completed);
+      counts[executed.source]++;
+      hooks.onInstanceDone?.(executed.source);
+    },
+    signal,
+    hooks.noMoreInstances,
+  );
+  return tallyOf(counts, failures, checkpointUsage, setup.candidate.meter, jury?.meter);
+}
+
+/** The run's candidate model behind the invocation's cache, limiter, retries and budget, with its meter. */
+export function meteredCandidate(
+  plan: RunPlan,
+  context: InvocationContext,
+): { model: MeteredModel; meter: SpendMeter } {
+  const meter = new SpendMeter();
+  const price = plan.deployment.price;
+  const { model, limiter } = context.pool.get(plan.deployment, plan.concurrency);
+  const metered = new MeteredModel(model, {
+    cache: context.requestCache,
+    limiter,
+    meter,
+    signal: context.signal,
+    ...(price === undefined ? {} : { price }),
+    ...(context.budget === undefined ? {} : { budget: context.budget }),
+    ...(context.retry === undefined ? {} : { retry: context.retry }),
+  });
+  return { model: metered, meter };
+}
+
+function usdOf(picoUsd: string): number {
+  return usdFromPicoUsd(BigInt(picoUsd));
 }
 
 /**

@@ -120,3 +120,4 @@ export {
   readJsonFixture,
   startFixtureServer,
 } from './start-fixture-server.ts';
+export { REDIS_SKIP_NOTE, testRedisUrl } from './test-redis-url.ts';

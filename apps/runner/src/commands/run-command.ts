@@ -2,11 +2,14 @@ import { join, resolve } from 'node:path';
 import { type BenchmarkV1, ConfigError, type Registry } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import {
+  type DistributedExecutor,
+  type EvaluationOptions,
   estimateRun,
   parseRunEntry,
   planRuns,
   type RunEntry,
   type RunOutcome,
+  type RunPlan,
   readConfFile,
   readCostLedger,
   redactRunDirectory,
@@ -22,6 +25,8 @@ import { ProgressReporter } from '../output/progress-reporter.ts';
 import { resultsTable, suiteCostLine } from '../output/results-table.ts';
 import { addExtraScorers } from '../plugins/add-extra-scorers.ts';
 import type { NeededPlugins } from '../plugins/select-needed-plugins.ts';
+import { importExecutorBullmq } from './import-executor-bullmq.ts';
+import { invocationManifest } from './invocation-manifest.ts';
 import { type PluginSelectionOptions, readRunConfigOption } from './plugin-selection.ts';
 import { resolveJudges } from './resolve-judges.ts';
 import {
@@ -62,6 +67,16 @@ export interface RunCommandOptions extends PluginSelectionOptions {
   allowExternalData?: boolean;
   /** `--redact`: run directories without inputs, references, completions or judge explanations. */
   redact?: boolean;
+  /** `--executor in-process|bullmq`: where the instances execute (default in-process). */
+  executor?: string;
+  /** `--redis-url`: the Redis of `--executor bullmq`. */
+  redisUrl?: string;
+  /** `--queue`: the BullMQ queue (default medhelm-batches). */
+  queue?: string;
+  /** `--batch-size`: instances per batch (default 50). */
+  batchSize?: string;
+  /** `--worker-timeout`: seconds without any batch moving before the coordinator gives up. */
+  workerTimeout?: string;
 }
 
 /**
@@ -73,6 +88,132 @@ export async function runCommand(
   options: RunCommandOptions,
   io: CliIo,
 ): Promise<number> {
+  const { plans, dataSource, outputPath, evaluation, maxCostUsd } = planRunCommand(services, options, io);
+
+  if (options.estimate) {
+    const estimates = [];
+    for (const plan of plans) {
+      estimates.push(
+        await estimateRun(plan, { dataSource, ...(io.signal === undefined ? {} : { signal: io.signal }) }),
+      );
+    }
+    io.stdout.write(`${estimateTable(estimates)}\n`);
+    return ExitCode.ok;
+  }
+
+  const executor = await openDistributedExecutor(options, io);
+  const store = MedHelmStore.open({ path: join(outputPath, 'cache', 'medhelm.sqlite') });
+  const scope = services.evaluation({
+    store,
+    requestCache: options.cache ? store.requestCache : createDisabledRequestCache(),
+    observer: new ProgressReporter(io),
+  });
+  try {
+    const outcomes = await scope.evaluator.runAll(plans, {
+      ...evaluation,
+      ...(executor === undefined ? {} : { executor }),
+      ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
+      ...(io.signal === undefined ? {} : { signal: io.signal }),
+    });
+    if (options.redact) {
+      // Written redacted: each run directory replaced by its redacted copy (atomically).
+      for (const outcome of outcomes) {
+        if (outcome.runDirectory !== undefined)
+          await redactRunDirectory(outcome.runDirectory, outcome.runDirectory);
+      }
+    }
+    const suiteDirectory = join(outputPath, 'runs', options.suite);
+    io.stdout.write(
+      `\n${resultsTable(outcomes)}\n${suiteCostLine(options.suite, await readCostLedger(suiteDirectory))}\n\nRun directories: ${suiteDirectory}\n`,
+    );
+    const stopped = outcomes.find((outcome) => outcome.stoppedBy === 'max-cost');
+    if (stopped !== undefined) {
+      const spent = outcomes.reduce((total, outcome) => total + (outcome.cost.candidateUsd ?? 0), 0);
+      const saved = stopped.counts.fromModel + stopped.counts.fromCache + stopped.counts.fromCheckpoint;
+      io.stderr.write(
+        `Stopped at --max-cost $${formatUsd(maxCostUsd ?? 0)}: run ${stopped.plan.runName} had ${saved}/${stopped.counts.selected} instances done; spent $${formatUsd(spent)} in this invocation. Raise --max-cost and run the same command again to resume.\n`,
+      );
+      return ExitCode.costLimit;
+    }
+    if (outcomes.some((outcome) => outcome.interrupted) || outcomes.length < plans.length)
+      return ExitCode.interrupted;
+    const failed = (outcome: RunOutcome) =>
+      outcome.counts.failed > 0 || outcome.scoringFailures.some((failure) => failure.kind === 'scorer-bug');
+    if (outcomes.some(failed)) return ExitCode.failedInstances;
+    return ExitCode.ok;
+  } finally {
+    await scope.dispose();
+    store.close();
+    await executor?.close();
+  }
+}
+
+/**
+ * The coordinator of `--executor bullmq` (its batches on a BullMQ queue, run by `medhelm worker`
+ * processes into the shared store), or undefined for the default in-process executor. The
+ * executor package is imported only here, when asked for.
+ */
+async function openDistributedExecutor(
+  options: RunCommandOptions,
+  io: CliIo,
+): Promise<(DistributedExecutor & { close(): Promise<void> }) | undefined> {
+  const executor = options.executor ?? 'in-process';
+  if (executor !== 'in-process' && executor !== 'bullmq')
+    throw new ConfigError(`--executor must be in-process or bullmq, got "${executor}".`);
+  if (executor === 'in-process') {
+    if (options.redisUrl !== undefined)
+      throw new ConfigError('--redis-url was given without --executor bullmq.', {
+        hint: 'Add --executor bullmq to run on workers, or leave out --redis-url.',
+      });
+    return undefined;
+  }
+  if (options.redisUrl === undefined)
+    throw new ConfigError('--executor bullmq needs --redis-url.', {
+      hint: 'e.g. --redis-url redis://127.0.0.1:6379',
+    });
+  if (options.maxCost !== undefined) {
+    throw new ConfigError('--max-cost cannot be used with --executor bullmq yet.', {
+      hint: 'Leave out --max-cost (`medhelm run --estimate` gives the most the runs can cost), or run in this process.',
+    });
+  }
+  if (!options.cache) {
+    throw new ConfigError('--executor bullmq needs the request cache; leave out --no-cache.', {
+      hint: 'A batch handed out again after a worker stopped is answered from the shared cache instead of the model.',
+    });
+  }
+  const batchSize = optionalPositiveInteger(options.batchSize, '--batch-size');
+  const workerTimeoutSeconds = optionalPositiveInteger(options.workerTimeout, '--worker-timeout');
+  const { BullMqCoordinator } = await importExecutorBullmq();
+  return BullMqCoordinator.open({
+    redisUrl: options.redisUrl,
+    manifest: invocationManifest(options, io.cwd),
+    ...(options.queue === undefined ? {} : { queueName: options.queue }),
+    ...(batchSize === undefined ? {} : { batchSize }),
+    ...(workerTimeoutSeconds === undefined ? {} : { workerTimeoutMs: workerTimeoutSeconds * 1000 }),
+    log: (message) => io.stderr.write(`${message}\n`),
+  });
+}
+
+/** A `medhelm run` planned: its runs, where data and output go, how the evaluator runs them. */
+export interface PlannedRunCommand {
+  plans: RunPlan[];
+  dataSource: DataSource;
+  outputPath: string;
+  /** The evaluator's options but `--max-cost` and the signal. */
+  evaluation: Omit<EvaluationOptions, 'maxCostUsd' | 'signal'>;
+  maxCostUsd: number | undefined;
+}
+
+/**
+ * Plans a `medhelm run` from its options: the run entries, the deployments, the run config's data
+ * folders and extra scorers, the judges, the data source. A `medhelm worker` plans a distributed
+ * invocation's runs with it too, from the coordinator's options, so both plan the same runs.
+ */
+export function planRunCommand(
+  services: RunnerServices,
+  options: RunCommandOptions,
+  io: CliIo,
+): PlannedRunCommand {
   const { benchmarks, providers } = services;
   const config =
     options.modelsFile === undefined ? undefined : loadModelsFile(resolve(io.cwd, options.modelsFile));
@@ -112,66 +253,21 @@ export async function runCommand(
   );
   const outputPath = resolve(io.cwd, options.outputPath);
   const dataSource = dataSourceOf(options, io, outputPath);
-
-  if (options.estimate) {
-    const estimates = [];
-    for (const plan of plans) {
-      estimates.push(
-        await estimateRun(plan, { dataSource, ...(io.signal === undefined ? {} : { signal: io.signal }) }),
-      );
-    }
-    io.stdout.write(`${estimateTable(estimates)}\n`);
-    return ExitCode.ok;
-  }
-
-  const store = MedHelmStore.open({ path: join(outputPath, 'cache', 'medhelm.sqlite') });
-  const scope = services.evaluation({
-    store,
-    requestCache: options.cache ? store.requestCache : createDisabledRequestCache(),
-    observer: new ProgressReporter(io),
-  });
-  try {
-    const outcomes = await scope.evaluator.runAll(plans, {
+  return {
+    plans,
+    dataSource,
+    outputPath,
+    maxCostUsd,
+    evaluation: {
       suite: options.suite,
       outputPath,
       dataSource,
       retry: { maxRetries },
-      ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
       ...(judges.length === 0 ? {} : { judges }),
       allowExternalData: options.allowExternalData === true || runConfig?.allowExternalData === true,
       providerSettings: { timeoutMs: timeoutSeconds * 1000 },
-      ...(io.signal === undefined ? {} : { signal: io.signal }),
-    });
-    if (options.redact) {
-      // Written redacted: each run directory replaced by its redacted copy (atomically).
-      for (const outcome of outcomes) {
-        if (outcome.runDirectory !== undefined)
-          await redactRunDirectory(outcome.runDirectory, outcome.runDirectory);
-      }
-    }
-    const suiteDirectory = join(outputPath, 'runs', options.suite);
-    io.stdout.write(
-      `\n${resultsTable(outcomes)}\n${suiteCostLine(options.suite, await readCostLedger(suiteDirectory))}\n\nRun directories: ${suiteDirectory}\n`,
-    );
-    const stopped = outcomes.find((outcome) => outcome.stoppedBy === 'max-cost');
-    if (stopped !== undefined) {
-      const spent = outcomes.reduce((total, outcome) => total + (outcome.cost.candidateUsd ?? 0), 0);
-      const saved = stopped.counts.fromModel + stopped.counts.fromCache + stopped.counts.fromCheckpoint;
-      io.stderr.write(
-        `Stopped at --max-cost $${formatUsd(maxCostUsd ?? 0)}: run ${stopped.plan.runName} had ${saved}/${stopped.counts.selected} instances done; spent $${formatUsd(spent)} in this invocation. Raise --max-cost and run the same command again to resume.\n`,
-      );
-      return ExitCode.costLimit;
-    }
-    if (outcomes.some((outcome) => outcome.interrupted) || outcomes.length < plans.length)
-      return ExitCode.interrupted;
-    const failed = (outcome: RunOutcome) =>
-      outcome.counts.failed > 0 || outcome.scoringFailures.some((failure) => failure.kind === 'scorer-bug');
-    if (outcomes.some(failed)) return ExitCode.failedInstances;
-    return ExitCode.ok;
-  } finally {
-    await scope.dispose();
-    store.close();
-  }
+    },
+  };
 }
 
 /**

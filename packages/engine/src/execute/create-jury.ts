@@ -2,7 +2,6 @@ import type { JudgeV1 } from '@medhelm/core';
 import type { RetryPolicy } from '@medhelm/http';
 import type { RequestCacheLike } from '@medhelm/store';
 import type { ModelDeployment } from '../plan/model-deployment.ts';
-import type { TokenCounts } from '../run-outcome.ts';
 import type { CostBudget } from './cost-budget.ts';
 import { CostCapReached } from './cost-cap-reached.ts';
 import { MeteredModel } from './metered-model.ts';
@@ -18,8 +17,8 @@ export interface JudgeDeployment {
 /** The judges of one run, with what their calls cost. */
 export interface Jury {
   judges: readonly JudgeV1[];
-  /** What the judges' calls made in this run cost: USD (undefined when a judge has no known price). */
-  spend(): { usd: number | undefined; usage: TokenCounts; cachedUsage: TokenCounts };
+  /** What the judges' calls made in this run used and cost. */
+  readonly meter: SpendMeter;
 }
 
 /**
@@ -70,8 +69,5 @@ export function createJury(
       },
     };
   });
-  return {
-    judges,
-    spend: () => ({ usd: meter.usd, usage: { ...meter.spentUsage }, cachedUsage: { ...meter.cachedUsage } }),
-  };
+  return { judges, meter };
 }

@@ -1,5 +1,5 @@
 import type { Environment, LanguageModelV1, ModelProviderV1, Registry } from '@medhelm/core';
-import { createRateLimiter, type RateLimiter } from '@medhelm/http';
+import { createRateLimiter, type RateLimiter, type RateLimiterOptions } from '@medhelm/http';
 import { deploymentIdentity, type ModelDeployment } from '../plan/model-deployment.ts';
 
 /**
@@ -16,6 +16,14 @@ export class ModelPool {
     private readonly environment: Environment,
     /** How long one call may take (`--timeout`), for every deployment. */
     private readonly timeoutMs?: number,
+    /**
+     * Makes a deployment's limiter (`key`: its deployment identity); by default one in this
+     * process. A distributed executor's workers share requests and tokens per minute through it.
+     */
+    private readonly createLimiter: (key: string, options: RateLimiterOptions) => RateLimiter = (
+      _key,
+      options,
+    ) => createRateLimiter(options),
   ) {}
 
   /**
@@ -34,7 +42,7 @@ export class ModelPool {
         connections: concurrency,
         env: this.environment,
       });
-      const limiter = createRateLimiter({
+      const limiter = this.createLimiter(key, {
         concurrency,
         ...(limits?.requestsPerMinute === undefined ? {} : { requestsPerMinute: limits.requestsPerMinute }),
         ...(limits?.tokensPerMinute === undefined ? {} : { tokensPerMinute: limits.tokensPerMinute }),

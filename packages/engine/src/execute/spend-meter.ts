@@ -26,7 +26,13 @@ export class SpendMeter {
 
   /** Dollars of the calls made now; undefined when one had no known price. */
   get usd(): number | undefined {
-    return this.#unpriced ? undefined : usdFromPicoUsd(this.#picoUsd);
+    const picoUsd = this.picoUsd;
+    return picoUsd === undefined ? undefined : usdFromPicoUsd(picoUsd);
+  }
+
+  /** The same in exact pico-dollars (see `ExecutionTally`); undefined when one call had no known price. */
+  get picoUsd(): bigint | undefined {
+    return this.#unpriced ? undefined : this.#picoUsd;
   }
 }
 
