@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMockModelServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { writeJuryModelsFile } from './jury-models-file.ts';
 import { runCli } from './run-cli.ts';
 
 interface StatRecord {
@@ -19,16 +20,6 @@ afterEach(async () => {
 
 const INSTANCES = 5;
 const CRITERIA = 3;
-
-/** A models file: the candidate and three judges on the mock server, each with a price. */
-function writeModelsFile(cwd: string, baseUrl: string): void {
-  const deployment = (model: string) =>
-    `  ${model}:\n    provider: openai-compatible\n    model: ${model}\n    baseUrl: ${baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
-  writeFileSync(
-    join(cwd, 'models.yaml'),
-    `deployments:\n${['candidate', 'judge-gpt', 'judge-llama', 'judge-claude'].map(deployment).join('')}`,
-  );
-}
 
 function stats(cwd: string, suite: string): StatRecord[] {
   const suiteDirectory = join(cwd, 'benchmark_output', 'runs', suite);
@@ -57,7 +48,7 @@ describe('medhelm run with the LLM jury (mock server in jury mode)', () => {
     });
     closers.push(() => server.close());
     const cwd = mkdtempSync(join(tmpdir(), 'medhelm-jury-'));
-    writeModelsFile(cwd, server.baseUrl);
+    writeJuryModelsFile(cwd, server.baseUrl);
     const result = await runCli(
       [
         'run',

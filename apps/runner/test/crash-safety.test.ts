@@ -1,44 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSeededRandom, type MockModelServer, startMockModelServer } from '@medhelm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pubmedQaData } from './pubmed-qa-data.ts';
+import { BUILT_CLI, startBuiltCli, until } from './start-built-cli.ts';
 
-const cli = join(import.meta.dirname, '..', 'dist', 'cli.mjs');
 const INSTANCES = 40;
 const CONCURRENCY = 4;
-
-// These tests kill the built CLI as a user's machine would; CI builds it first, so there it must exist.
-if (process.env.CI && !existsSync(cli)) throw new Error(`${cli} is missing: build the runner first.`);
 
 /** The prompt a request carries (the mock's chat-completions body). */
 function promptOf(rawBody: string): string {
   return (JSON.parse(rawBody) as { messages: Array<{ content: string }> }).messages[0]?.content ?? '';
-}
-
-function startCli(
-  args: readonly string[],
-  cwd: string,
-): { child: ChildProcess; exit: Promise<{ code: number | null; stderr: string }> } {
-  const child = spawn(process.execPath, [cli, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stderr })),
-  );
-  return { child, exit };
-}
-
-async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /**
@@ -58,7 +31,7 @@ function statsOf(outputPath: string): string {
   );
 }
 
-describe.skipIf(!existsSync(cli))('a run killed with SIGKILL', () => {
+describe.skipIf(!existsSync(BUILT_CLI))('a run killed with SIGKILL', () => {
   let server: MockModelServer;
   /** While frozen the server holds every new request unanswered, as a stalled API would. */
   let frozen = false;
@@ -95,7 +68,7 @@ describe.skipIf(!existsSync(cli))('a run killed with SIGKILL', () => {
     });
     data = pubmedQaData(INSTANCES);
     const reference = mkdtempSync(join(tmpdir(), 'medhelm-crash-reference-'));
-    const { exit } = startCli(args(reference), reference);
+    const { exit } = startBuiltCli(args(reference), reference);
     expect((await exit).code).toBe(0);
     referenceStats = statsOf(reference);
   }, 60_000);
@@ -113,7 +86,7 @@ describe.skipIf(!existsSync(cli))('a run killed with SIGKILL', () => {
       const outputPath = mkdtempSync(join(tmpdir(), 'medhelm-crash-'));
       const first = server.requests.length;
       frozen = false;
-      const { child, exit } = startCli(args(outputPath), outputPath);
+      const { child, exit } = startBuiltCli(args(outputPath), outputPath);
       await until(() => server.requests.length - first >= killAfter);
       held = 0;
       frozen = true;
@@ -138,7 +111,7 @@ describe.skipIf(!existsSync(cli))('a run killed with SIGKILL', () => {
       expect(answered.size).toBeGreaterThan(0);
 
       const second = server.requests.length;
-      const restart = startCli(args(outputPath), outputPath);
+      const restart = startBuiltCli(args(outputPath), outputPath);
       expect((await restart.exit).code).toBe(0);
       const resent = server.requests.slice(second).map((request) => promptOf(request.rawBody));
       expect(resent.filter((prompt) => answered.has(prompt))).toEqual([]);
@@ -156,7 +129,7 @@ describe.skipIf(!existsSync(cli))('a run killed with SIGKILL', () => {
       const outputPath = mkdtempSync(join(tmpdir(), 'medhelm-crash-time-'));
       frozen = false;
       const first = server.requests.length;
-      const { child, exit } = startCli(args(outputPath), outputPath);
+      const { child, exit } = startBuiltCli(args(outputPath), outputPath);
       // Somewhere between the first request and the end of the run.
       await until(() => server.requests.length > first);
       await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 150)));
@@ -164,7 +137,7 @@ describe.skipIf(!existsSync(cli))('a run killed with SIGKILL', () => {
       await exit;
       const before = new Set(server.requests.slice(first).map((request) => promptOf(request.rawBody)));
       const second = server.requests.length;
-      const restart = startCli(args(outputPath), outputPath);
+      const restart = startBuiltCli(args(outputPath), outputPath);
       expect((await restart.exit).code).toBe(0);
       const resent = server.requests.slice(second).map((request) => promptOf(request.rawBody));
       expect(resent.filter((prompt) => before.has(prompt)).length).toBeLessThanOrEqual(CONCURRENCY);
@@ -173,7 +146,7 @@ describe.skipIf(!existsSync(cli))('a run killed with SIGKILL', () => {
   }
 });
 
-describe.skipIf(!existsSync(cli))('two invocations on one output path', () => {
+describe.skipIf(!existsSync(BUILT_CLI))('two invocations on one output path', () => {
   it('refuses a second writer of the same run with a clear message; different runs cooperate', {
     timeout: 90_000,
   }, async () => {
@@ -200,10 +173,10 @@ describe.skipIf(!existsSync(cli))('two invocations on one output path', () => {
         '-o',
         outputPath,
       ];
-      const first = startCli(args('model-a'), outputPath);
+      const first = startBuiltCli(args('model-a'), outputPath);
       await until(() => server.requests.length > 0);
-      const same = startCli(args('model-a'), outputPath);
-      const other = startCli(args('model-b'), outputPath);
+      const same = startBuiltCli(args('model-a'), outputPath);
+      const other = startBuiltCli(args('model-b'), outputPath);
       const refused = await same.exit;
       expect(refused.code).toBe(2);
       expect(refused.stderr).toMatch(/is being written by another medhelm process \(pid \d+ on /);
@@ -213,7 +186,7 @@ describe.skipIf(!existsSync(cli))('two invocations on one output path', () => {
       expect((await other.exit).code).toBe(0);
       // Nothing was lost: both runs' answers are in the shared cache, so running both again asks nothing.
       const before = server.requests.length;
-      const again = [startCli(args('model-a'), outputPath), startCli(args('model-b'), outputPath)];
+      const again = [startBuiltCli(args('model-a'), outputPath), startBuiltCli(args('model-b'), outputPath)];
       for (const run of again) expect((await run.exit).code).toBe(0);
       expect(server.requests.length).toBe(before);
     } finally {
@@ -222,7 +195,7 @@ describe.skipIf(!existsSync(cli))('two invocations on one output path', () => {
   });
 });
 
-describe.skipIf(!existsSync(cli))('a cache file that cannot be trusted', () => {
+describe.skipIf(!existsSync(BUILT_CLI))('a cache file that cannot be trusted', () => {
   it('is reported with what to do when damaged, or when it is not ours, and the run does not start', {
     timeout: 60_000,
   }, async () => {
@@ -237,20 +210,20 @@ describe.skipIf(!existsSync(cli))('a cache file that cannot be trusted', () => {
       '-o',
       outputPath,
     ];
-    const ok = startCli(args, outputPath);
+    const ok = startBuiltCli(args, outputPath);
     expect((await ok.exit).code).toBe(0);
     const path = join(outputPath, 'cache', 'medhelm.sqlite');
     const bytes = readFileSync(path);
     // Garbage over every page after the header, as a bad disk or a half-copied file leaves it.
     bytes.fill(0x41, 4096);
     writeFileSync(path, bytes);
-    const damaged = await startCli(args, outputPath).exit;
+    const damaged = await startBuiltCli(args, outputPath).exit;
     expect(damaged.code).toBe(2);
     expect(damaged.stderr).toContain(`The MedHELM store ${path} is damaged`);
     expect(damaged.stderr).toContain(`mv "${path}" "${path}.damaged"`);
 
     writeFileSync(path, 'SQLite format 3\u0000 but really a text file');
-    const foreign = await startCli(args, outputPath).exit;
+    const foreign = await startBuiltCli(args, outputPath).exit;
     expect(foreign.code).toBe(2);
     expect(foreign.stderr).toMatch(/is not a MedHELM store/);
   });

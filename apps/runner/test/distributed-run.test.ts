@@ -1,42 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MockModelServer, REDIS_SKIP_NOTE, startMockModelServer, testRedisUrl } from '@medhelm/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeJuryModelsFile } from './jury-models-file.ts';
 import { pubmedQaData } from './pubmed-qa-data.ts';
+import { BUILT_CLI, type BuiltCliProcess, startBuiltCli, until } from './start-built-cli.ts';
 
-const cli = join(import.meta.dirname, '..', 'dist', 'cli.mjs');
 const redisUrl = testRedisUrl();
-
-// Workers are killed as a cluster's machines would be: the built CLI, in child processes.
-if (process.env.CI && !existsSync(cli)) throw new Error(`${cli} is missing: build the runner first.`);
-
-interface Child {
-  child: ChildProcess;
-  exit: Promise<{ code: number | null; stderr: string }>;
-}
-
-function startCli(args: readonly string[], cwd: string): Child {
-  const child = spawn(process.execPath, [cli, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stderr })),
-  );
-  return { child, exit };
-}
-
-async function until(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /**
  * Every run directory of a suite: its stats.json, per_instance_stats.json and scenario_state.json
@@ -76,11 +49,11 @@ function promptOf(rawBody: string): string {
   return `${body.model}\n${body.messages.map((message) => message.content).join('\n')}`;
 }
 
-describe.skipIf(redisUrl === undefined || !existsSync(cli))(
+describe.skipIf(redisUrl === undefined || !existsSync(BUILT_CLI))(
   `medhelm run --executor bullmq with medhelm worker processes${redisUrl === undefined ? ` (${REDIS_SKIP_NOTE})` : ''}`,
   () => {
     const url = redisUrl as string;
-    const workers: Child[] = [];
+    const workers: BuiltCliProcess[] = [];
     afterAll(() => {
       for (const worker of workers) worker.child.kill('SIGKILL');
     });
@@ -95,12 +68,7 @@ describe.skipIf(redisUrl === undefined || !existsSync(cli))(
       });
       try {
         const cwd = mkdtempSync(join(tmpdir(), 'medhelm-distributed-'));
-        const deployment = (model: string) =>
-          `  ${model}:\n    provider: openai-compatible\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
-        writeFileSync(
-          join(cwd, 'models.yaml'),
-          `deployments:\n${['candidate', 'judge-gpt', 'judge-llama', 'judge-claude'].map(deployment).join('')}`,
-        );
+        writeJuryModelsFile(cwd, server.baseUrl);
         const args = (outputPath: string) => [
           'run',
           '--models-file',
@@ -119,14 +87,14 @@ describe.skipIf(redisUrl === undefined || !existsSync(cli))(
           '-o',
           outputPath,
         ];
-        const local = startCli(args('in-process'), cwd);
+        const local = startBuiltCli(args('in-process'), cwd);
         expect((await local.exit).code).toBe(0);
         const requestsInProcess = server.requests.length;
 
         const queue = `test-${randomUUID()}`;
-        const worker = () => startCli(['worker', '--redis-url', url, '--queue', queue], cwd);
+        const worker = () => startBuiltCli(['worker', '--redis-url', url, '--queue', queue], cwd);
         workers.push(worker(), worker());
-        const coordinator = startCli(
+        const coordinator = startBuiltCli(
           [
             ...args('distributed'),
             '--executor',
@@ -196,17 +164,18 @@ describe.skipIf(redisUrl === undefined || !existsSync(cli))(
           '-o',
           outputPath,
         ];
-        const local = startCli(args('in-process'), cwd);
+        const local = startBuiltCli(args('in-process'), cwd);
         expect((await local.exit).code).toBe(0);
         const first = server.requests.length;
 
         const queue = `test-${randomUUID()}`;
         // One batch at a time per worker, so its 2 lanes are its 2 calls in flight.
-        const worker = () => startCli(['worker', '--redis-url', url, '--queue', queue, '--jobs', '1'], cwd);
+        const worker = () =>
+          startBuiltCli(['worker', '--redis-url', url, '--queue', queue, '--jobs', '1'], cwd);
         const victim = worker();
         const survivor = worker();
         workers.push(victim, survivor);
-        const coordinator = startCli(
+        const coordinator = startBuiltCli(
           [
             ...args('distributed'),
             '--executor',
@@ -220,11 +189,11 @@ describe.skipIf(redisUrl === undefined || !existsSync(cli))(
           ],
           cwd,
         );
-        await until(() => server.requests.length - first >= 20);
+        await until(() => server.requests.length - first >= 20, 60_000);
         frozen = true;
         // Each worker keeps 2 calls in flight (--concurrency 2): with all 4 held, every answer sent
         // so far has been committed to the shared store (a lane calls again only after committing).
-        await until(() => held.length === 4);
+        await until(() => held.length === 4, 60_000);
         await new Promise((resolve) => setTimeout(resolve, 200));
         const atKill = server.requests.slice(first);
         const answered = new Set(
@@ -323,7 +292,7 @@ describe('medhelm run --executor bullmq: bad options', () => {
   });
 });
 
-describe.skipIf(!existsSync(cli))('an in-process run', () => {
+describe.skipIf(!existsSync(BUILT_CLI))('an in-process run', () => {
   it('loads no queue or Redis code at all (the executor package is imported only for --executor bullmq)', {
     timeout: 60_000,
   }, async () => {
@@ -341,7 +310,7 @@ describe.skipIf(!existsSync(cli))('an in-process run', () => {
       [
         '--import',
         register,
-        cli,
+        BUILT_CLI,
         'run',
         '--benchmarks',
         'pubmed_qa',

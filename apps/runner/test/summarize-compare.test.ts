@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findSharedDirectory, startMockModelServer } from '@medhelm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeJuryModelsFile } from './jury-models-file.ts';
 import { runCli } from './run-cli.ts';
 
 interface StatRecord {
@@ -347,12 +348,7 @@ describe('medhelm summarize on a jury benchmark', () => {
     });
     try {
       const cwd = mkdtempSync(join(tmpdir(), 'medhelm-summarize-jury-'));
-      const deployment = (model: string) =>
-        `  ${model}:\n    provider: openai-compatible\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
-      writeFileSync(
-        join(cwd, 'models.yaml'),
-        `deployments:\n${['candidate', 'judge-gpt', 'judge-llama', 'judge-claude'].map(deployment).join('')}`,
-      );
+      writeJuryModelsFile(cwd, server.baseUrl);
       const output = join(cwd, 'out');
       const run = await runCli(
         [

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DirectoryServer, serveDirectory } from '@medhelm/leaderboard';
@@ -6,6 +6,7 @@ import { startMockModelServer } from '@medhelm/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/main.ts';
+import { writeJuryModelsFile } from './jury-models-file.ts';
 import { runCli } from './run-cli.ts';
 
 // `medhelm serve` and `medhelm export-site` in Debian's Chromium (headless, driven by
@@ -135,12 +136,7 @@ describe.skipIf(!hasChromium)('the results viewer in Chromium (medhelm serve, me
       },
     });
     closers.push(() => server.close());
-    const deployment = (id: string) =>
-      `  ${id}:\n    provider: openai-compatible\n    model: ${id}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
-    writeFileSync(
-      join(cwd, 'models.yaml'),
-      `deployments:\n${['served', 'judge-gpt', 'judge-llama', 'judge-claude'].map(deployment).join('')}`,
-    );
+    writeJuryModelsFile(cwd, server.baseUrl, 'served');
     const run = await runCli(
       [
         'run',

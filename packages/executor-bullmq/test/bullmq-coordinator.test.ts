@@ -57,6 +57,18 @@ describe.skipIf(redisUrl === undefined)(
       return coordinator;
     }
 
+    /** The queue as another client sees it; obliterated and closed after the test. */
+    async function inspectQueue(queueName: string): Promise<Queue> {
+      const connection = await connectRedis(url);
+      const queue = new Queue(queueName, { connection });
+      closers.push(async () => {
+        await queue.obliterate({ force: true });
+        await queue.close();
+        connection.disconnect();
+      });
+      return queue;
+    }
+
     async function startWorker(
       queueName: string,
       execute: (batch: InstanceBatch) => Promise<ExecutionTally>,
@@ -99,13 +111,7 @@ describe.skipIf(redisUrl === undefined)(
       expect(tally.usageBySource.model).toEqual({ promptTokens: 70, completionTokens: 7 });
       expect(tally.candidatePicoUsd).toBe('7000000');
       expect(done).toEqual(Array(7).fill('model'));
-      const connection = await connectRedis(url);
-      const queue = new Queue(queueName, { connection });
-      closers.push(async () => {
-        await queue.obliterate({ force: true });
-        await queue.close();
-        connection.disconnect();
-      });
+      const queue = await inspectQueue(queueName);
       expect((await queue.getJobCounts()).completed).toBe(3);
       await coordinator.runWritten(run.runKey);
       expect((await queue.getJobCounts()).completed).toBe(0);
@@ -146,11 +152,7 @@ describe.skipIf(redisUrl === undefined)(
       const { run } = distributedRun(2);
       const result = coordinator.executeRun(run).catch((error: unknown) => error);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const connection = await connectRedis(url);
-      const queue = new Queue(queueName, { connection });
-      await queue.obliterate({ force: true });
-      await queue.close();
-      connection.disconnect();
+      await (await inspectQueue(queueName)).obliterate({ force: true });
       expect(String(await result)).toMatch(/Batch [0-9a-f]{16}:toy:0 of run toy:model=m is gone from Redis/);
     });
 
@@ -165,13 +167,7 @@ describe.skipIf(redisUrl === undefined)(
       await new Promise((resolve) => setTimeout(resolve, 300));
       controller.abort();
       expect((await result).counts).toEqual({ model: 0, cache: 0, checkpoint: 0, failed: 0 });
-      const connection = await connectRedis(url);
-      const queue = new Queue(queueName, { connection });
-      closers.push(async () => {
-        await queue.obliterate({ force: true });
-        await queue.close();
-        connection.disconnect();
-      });
+      const queue = await inspectQueue(queueName);
       expect((await queue.getJobCounts()).waiting).toBe(0);
     });
   },
