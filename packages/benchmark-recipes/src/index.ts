@@ -1,4 +1,13 @@
+export { BENCHMARK_CARD_FILE, type BenchmarkCard, readBenchmarkCard } from './benchmark-card.ts';
 export type { BenchmarkParts } from './benchmark-parts.ts';
+export {
+  type CardBenchmarkCode,
+  cardPrompt,
+  defineCardBenchmark,
+  generationBenchmark,
+  juryBenchmark,
+  multipleChoiceBenchmark,
+} from './card-benchmark.ts';
 export { type GenerationScoring, generationBenchmarkParts } from './generation-benchmark-parts.ts';
 export { type HelmScenarioOptions, helmScenario } from './helm-scenario.ts';
 export { juryBenchmarkParts } from './jury-benchmark-parts.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS_TIERS, MEDHELM_CATEGORIES } from './access-tier.ts';
 
 // What a plugin registers, checked at registration so a malformed contribution is refused with the
 // field named, instead of failing later deep inside a run or `medhelm list`. Structural only: the
@@ -48,7 +49,7 @@ const datasetFileSchema = z.looseObject({
 
 const datasetSchema = z.looseObject({
   specificationVersion: version,
-  access: z.enum(['public', 'gated', 'private']),
+  access: z.enum(ACCESS_TIERS),
   license: nonEmpty,
   upstream: z.looseObject({ url: z.string({ error: 'must be a string (the data source)' }) }),
   files: z.array(datasetFileSchema),
@@ -95,15 +96,9 @@ const benchmarkSchema = z.looseObject({
   id: nonEmpty,
   displayName: nonEmpty,
   description: z.string(),
-  category: z.enum([
-    'Clinical Decision Support',
-    'Clinical Note Generation',
-    'Patient Communication and Education',
-    'Medical Research Assistance',
-    'Administration and Workflow',
-  ]),
+  category: z.enum(MEDHELM_CATEGORIES),
   subcategory: nonEmpty,
-  access: z.enum(['public', 'gated', 'private']),
+  access: z.enum(ACCESS_TIERS),
   license: nonEmpty,
   dataset: datasetSchema,
   prompt: promptSchema,

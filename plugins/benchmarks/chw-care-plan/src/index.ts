@@ -1,11 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createChwCarePlanBenchmark } from './chw-care-plan-benchmark.ts';
 
-export {
-  CHW_CARE_PLAN_ID,
-  CHW_CARE_PLAN_INSTRUCTIONS,
-  createChwCarePlanBenchmark,
-} from './chw-care-plan-benchmark.ts';
+export { CHW_CARE_PLAN_CARD, createChwCarePlanBenchmark } from './chw-care-plan-benchmark.ts';
 export {
   CHW_CARE_PLAN_FILE,
   CHW_CARE_PLAN_NOTE_COLUMN,

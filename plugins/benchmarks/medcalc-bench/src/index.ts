@@ -1,12 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedcalcBenchBenchmark } from './medcalc-bench-benchmark.ts';
 
-export {
-  createMedcalcBenchBenchmark,
-  MEDCALC_BENCH_ID,
-  MEDCALC_BENCH_INSTRUCTIONS,
-  MEDCALC_BENCH_OUTPUT_NOUN,
-} from './medcalc-bench-benchmark.ts';
+export { createMedcalcBenchBenchmark, MEDCALC_BENCH_CARD } from './medcalc-bench-benchmark.ts';
 export {
   createMedcalcBenchDataset,
   MEDCALC_BENCH_FILE,

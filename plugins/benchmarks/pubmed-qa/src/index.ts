@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createPubmedQaBenchmark } from './pubmed-qa-benchmark.ts';
 
-export { createPubmedQaBenchmark, PUBMED_QA_ID, PUBMED_QA_INSTRUCTIONS } from './pubmed-qa-benchmark.ts';
+export { createPubmedQaBenchmark, PUBMED_QA_CARD } from './pubmed-qa-benchmark.ts';
 export { createPubmedQaDataset, PUBMED_QA_FILE, PUBMED_QA_REVISION } from './pubmed-qa-dataset.ts';
 export {
   PUBMED_QA_ANSWER_CHOICES,

@@ -1,0 +1,67 @@
+import { MEDHELM_CATEGORIES, PluginLoadError } from '@medhelm/core';
+import { z } from 'zod';
+
+/** Where a benchmark plugin keeps its card. */
+export const BENCHMARK_CARD_FILE = 'src/benchmark-card.json';
+
+const text = z.string().min(1, 'must be a non-empty string');
+// Every object of a card may carry a `$comment`: where HELM defines what it holds.
+const cardObject = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.strictObject({ $comment: z.string().optional(), ...shape });
+
+const promptSchema = cardObject({
+  instructions: z.string().optional(),
+  inputNoun: z.string().nullable().optional(),
+  newlineAfterInputNoun: z.boolean().optional(),
+  outputNoun: z.string().nullable().optional(),
+  newlineAfterOutputNoun: z.boolean().optional(),
+  maxTokens: z.number().int().positive().optional(),
+  maxTrainInstances: z.number().int().min(0).optional(),
+  numOutputs: z.number().int().positive().optional(),
+  temperature: z.number().min(0).optional(),
+});
+
+const helmSchema = cardObject({
+  className: text.regex(/^helm\.benchmark\.scenarios\.\w+\.\w+$/, 'must be a HELM scenario class path'),
+  name: text.optional(),
+  description: text,
+  tags: z.array(text),
+  args: z.record(z.string(), z.unknown()).optional(),
+  groups: z.array(text).optional(),
+  runSpecName: text.optional(),
+});
+
+const benchmarkCardSchema = cardObject({
+  id: text.regex(/^[a-z][a-z0-9_]*$/, 'must be a HELM run spec name (lower case, digits, _)'),
+  displayName: text,
+  description: text,
+  category: z.enum(MEDHELM_CATEGORIES),
+  subcategory: text,
+  prompt: promptSchema,
+  helm: helmSchema,
+});
+
+/**
+ * A benchmark's card: what HELM's MedHELM specification says of it, as data – its ScenarioMetadata
+ * (display name, description, category, subcategory), the prompt settings its run spec passes
+ * (instructions, nouns, tokens) and its scenario (class, description, tags, groups). A recipe
+ * ({@link defineCardBenchmark}, {@link juryBenchmark}, {@link multipleChoiceBenchmark}) adds the
+ * code: dataset, scorers, rubric.
+ */
+export type BenchmarkCard = z.infer<typeof benchmarkCardSchema>;
+
+/**
+ * Checks a plugin's card (its `src/benchmark-card.json`, imported as JSON) and returns it typed.
+ * A card that is not one is a PluginLoadError naming the package, the file and the field.
+ */
+export function readBenchmarkCard(json: unknown, packageName: string): BenchmarkCard {
+  const parsed = benchmarkCardSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map(
+    (issue) => `${issue.path.length === 0 ? '(card)' : issue.path.join('.')}: ${issue.message}`,
+  );
+  throw new PluginLoadError(
+    packageName,
+    `${BENCHMARK_CARD_FILE} is not a benchmark card: ${problems.join('; ')}. Fix the field named (see @medhelm/benchmark-recipes' README).`,
+  );
+}
