@@ -20,6 +20,15 @@ export type ChatCompletionsEndpoint = Omit<
   'providerId' | 'modelId' | 'timeoutMs' | 'connections'
 >;
 
+/** The options every chat-completions provider takes. */
+export interface ChatCompletionsProviderOptions {
+  /** How long a call may wait for the whole response, headers and body (default 10 minutes). */
+  timeoutMs?: number;
+}
+
+/** A ModelProviderV1 whose models are ChatCompletionsLanguageModels (with `close`). */
+export type ChatCompletionsProvider = ModelProviderV1<ChatCompletionsLanguageModel>;
+
 /** A chat-completions provider: its identity and how one model's endpoint is made from the user's settings. */
 export interface ChatCompletionsProviderDefinition {
   /** The provider id users write in `--models <id>:<model>`. */
@@ -49,7 +58,7 @@ export interface ChatCompletionsProviderDefinition {
  */
 export function defineChatCompletionsProvider(
   definition: ChatCompletionsProviderDefinition,
-): ModelProviderV1<ChatCompletionsLanguageModel> {
+): ChatCompletionsProvider {
   const timeoutMs = checkTimeout(definition.timeoutMs);
   return defineProvider({
     id: definition.id,

@@ -12,7 +12,9 @@ export {
 export {
   type ChatCompletionsApiKey,
   type ChatCompletionsEndpoint,
+  type ChatCompletionsProvider,
   type ChatCompletionsProviderDefinition,
+  type ChatCompletionsProviderOptions,
   defineChatCompletionsProvider,
 } from './define-chat-completions-provider.ts';
 export { isOpenAiReasoningModel } from './is-openai-reasoning-model.ts';
@@ -24,6 +26,8 @@ export {
 export { parseReasoningEffortSuffix, type ReasoningEffortSuffix } from './parse-reasoning-effort-suffix.ts';
 export { isReasoningEffort, REASONING_EFFORTS, type ReasoningEffort } from './reasoning-effort.ts';
 export {
+  checkReasoningModelOptions,
+  openAiApiBodyOptions,
   type ReasoningModelOptions,
   type ResolvedReasoningModel,
   reasoningCacheIdentity,

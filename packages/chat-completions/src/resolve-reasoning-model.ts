@@ -2,6 +2,7 @@ import { ConfigError } from '@medhelm/core';
 import { isOpenAiReasoningModel } from './is-openai-reasoning-model.ts';
 import { parseReasoningEffortSuffix } from './parse-reasoning-effort-suffix.ts';
 import { isReasoningEffort, REASONING_EFFORTS, type ReasoningEffort } from './reasoning-effort.ts';
+import type { ChatCompletionBodyOptions } from './to-chat-completion-body.ts';
 
 /** How a provider decides whether a model is a reasoning model, and with what effort. */
 export interface ReasoningModelOptions {
@@ -47,6 +48,19 @@ export function resolveReasoningModel(
   const decide = options.reasoning ?? isOpenAiReasoningModel;
   const reasoning = typeof decide === 'function' ? decide(wireModelId) : decide;
   return { wireModelId, reasoning, reasoningEffort: reasoning ? options.reasoningEffort : undefined };
+}
+
+/** Checks the options when a provider is made (a bad effort fails there, not on the first model). */
+export function checkReasoningModelOptions(options: ReasoningModelOptions): void {
+  resolveReasoningModel('gpt-4o', options);
+}
+
+/**
+ * The body options of a resolved model on OpenAI's API (openai, azure-openai): its reasoning
+ * parameters, and `n` only when more than one completion is asked for.
+ */
+export function openAiApiBodyOptions(resolved: ResolvedReasoningModel): ChatCompletionBodyOptions {
+  return { reasoning: resolved.reasoning, reasoningEffort: resolved.reasoningEffort, alwaysSendN: false };
 }
 
 /** The cache identity entries of a resolved model: reasoning parameters change the answer. */

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { medhelmJuryRubric } from '@medhelm/benchmark-recipes';
+import { medhelmJuryRubric, readBenchmarkCard } from '@medhelm/benchmark-recipes';
 import { type BenchmarkV1, benchmarkMetricSpecs } from '@medhelm/core';
 import { createFolderResolver } from '@medhelm/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,24 +17,36 @@ beforeAll(async () => {
   await writeFile(join(reports, 'notes', 'A.txt'), 'Note A.\nPLAN: rest\n');
   await writeFile(join(reports, 'notes', 'B #2.txt'), 'Note B.\nPLAN: walk\n');
   definition = {
-    id: 'mtsamples_test',
-    displayName: 'MTSamples test',
-    description: 'A test benchmark.',
-    category: 'Clinical Decision Support',
-    subcategory: 'Planning Treatments',
+    card: readBenchmarkCard(
+      {
+        id: 'mtsamples_test',
+        displayName: 'MTSamples test',
+        description: 'A test benchmark.',
+        category: 'Clinical Decision Support',
+        subcategory: 'Planning Treatments',
+        prompt: {
+          instructions: 'Plan the treatment.',
+          inputNoun: 'Patient Notes',
+          newlineAfterInputNoun: false,
+          outputNoun: 'Answer',
+          maxTokens: 512,
+        },
+        helm: {
+          className: 'helm.benchmark.scenarios.mtsamples_test_scenario.TestScenario',
+          description: 'x',
+          tags: ['medical', 'transcription', 'plan_generation'],
+        },
+      },
+      '@medhelm/mtsamples',
+    ),
     folder: mtsamplesReportFolder('notes', 'abc123', join(reports, 'notes')),
     cutMarkers: ['PLAN:'],
     helmReads: (name) => !name.includes('#'),
-    prompt: { instructions: 'Plan the treatment.', inputNoun: 'Patient Notes' },
     rubric: medhelmJuryRubric({
       name: 'mtsamples_test',
       helmAnnotatorClassName: 'helm.benchmark.annotation.x.TestAnnotator',
       promptTemplate: '{QUESTION} {RESPONSE} {GOLD_RESPONSE}',
     }),
-    scenario: {
-      className: 'helm.benchmark.scenarios.mtsamples_test_scenario.TestScenario',
-      description: 'x',
-    },
   };
 });
 
@@ -51,7 +63,7 @@ async function golds(benchmark: BenchmarkV1): Promise<(string | undefined)[]> {
 }
 
 describe('createMtsamplesBenchmark', () => {
-  it("asks as both MTSamples run specs do: zero-shot, 'Answer', at most 512 tokens, the definition's input noun", () => {
+  it("asks with the card's prompt, zero-shot, as both MTSamples run specs do", () => {
     expect(createMtsamplesBenchmark(definition).prompt.adapterSpec).toMatchObject({
       method: 'generation',
       instructions: 'Plan the treatment.\n',
@@ -63,7 +75,7 @@ describe('createMtsamplesBenchmark', () => {
     });
   });
 
-  it("is judged by the definition's jury beside ROUGE, with HELM's scenario named after it", () => {
+  it("is judged by the definition's jury beside ROUGE, with the card's scenario named after it", () => {
     const benchmark = createMtsamplesBenchmark(definition);
     expect(benchmark.mainMetric).toEqual({ name: 'mtsamples_test_accuracy', split: 'test' });
     expect(benchmark.annotators?.map((annotator) => annotator.id)).toEqual(['mtsamples_test']);

@@ -1,11 +1,5 @@
-import { helmScenario, juryBenchmarkParts } from '@medhelm/benchmark-recipes';
-import {
-  type BenchmarkV1,
-  type DatasetFolderV1,
-  type DatasetLoaderV1,
-  defineBenchmark,
-  type MedHelmCategory,
-} from '@medhelm/core';
+import { type BenchmarkCard, juryBenchmark } from '@medhelm/benchmark-recipes';
+import type { BenchmarkV1, DatasetFolderV1, DatasetLoaderV1 } from '@medhelm/core';
 import type { JuryRubric } from '@medhelm/jury';
 import { createMtsamplesDataset } from './create-mtsamples-dataset.ts';
 import type { MtsamplesSectionMarker } from './parse-mtsamples-report.ts';
@@ -17,36 +11,22 @@ import type { MtsamplesSectionMarker } from './parse-mtsamples-report.ts';
  * section, with ROUGE alongside.
  */
 export interface MtsamplesBenchmarkDefinition {
-  /** HELM's run spec and scenario name, e.g. `mtsamples_procedures`. */
-  id: string;
-  displayName: string;
-  /** HELM's ScenarioMetadata description (the leaderboard's). */
-  description: string;
-  category: MedHelmCategory;
-  subcategory: string;
+  /**
+   * HELM's specification of the benchmark (its `benchmark-card.json`, from `readBenchmarkCard`):
+   * id, metadata, the full prompt (instructions, input noun, `newlineAfterInputNoun: false`,
+   * `outputNoun: "Answer"`, `maxTokens: 512`, as both run specs pass them) and the scenario with
+   * its tags.
+   */
+  card: BenchmarkCard;
   /** The folder of reports (`mtsamplesReportFolder`). */
   folder: DatasetFolderV1;
   /** The markers HELM's scenario cuts the input before (`parseMtsamplesReport`). */
   cutMarkers: readonly MtsamplesSectionMarker[];
   /** Whether real HELM gets to read the report of this file name (see {@link MtsamplesOptions}). */
   helmReads(fileName: string): boolean;
-  /**
-   * What the run spec's `get_generation_adapter_spec` call sets apart: the instructions and the
-   * input noun (`null`: no input prefix). Both run specs also pass `newline_after_input_noun=False`,
-   * `output_noun="Answer"` and `max_tokens=512`.
-   */
-  prompt: { instructions: string; inputNoun: string | null };
   /** The jury's annotator and metric. */
   rubric: JuryRubric;
-  /**
-   * HELM's scenario class (full Python path) and its `description` attribute verbatim. Both
-   * scenarios are named after the benchmark and tagged {@link MTSAMPLES_SCENARIO_TAGS}.
-   */
-  scenario: { className: string; description: string };
 }
-
-/** The `tags` of both MTSamples scenarios. */
-export const MTSAMPLES_SCENARIO_TAGS: readonly string[] = ['medical', 'transcription', 'plan_generation'];
 
 /** Options of an MTSamples benchmark. */
 export interface MtsamplesOptions {
@@ -66,7 +46,7 @@ export function createMtsamplesBenchmarkDataset(
   options: MtsamplesOptions = {},
 ): DatasetLoaderV1 {
   return createMtsamplesDataset({
-    benchmarkId: definition.id,
+    benchmarkId: definition.card.id,
     folder: definition.folder,
     cutMarkers: definition.cutMarkers,
     ...(options.onlyFilesHelmReads === false
@@ -76,34 +56,23 @@ export function createMtsamplesBenchmarkDataset(
 }
 
 /**
- * An MTSamples benchmark: {@link createMtsamplesBenchmarkDataset}, HELM's jury recipe
- * (`juryBenchmarkParts`: SummarizationMetric, the basic generation stats and LLMJuryMetric, the
- * jury annotator) and, while it reads only what real HELM reads, a conformance variant reading
- * every report, since HELM's prompt vectors were made that way.
+ * An MTSamples benchmark: its card's metadata, prompt and scenario,
+ * {@link createMtsamplesBenchmarkDataset}, HELM's jury recipe (`juryBenchmark`: SummarizationMetric,
+ * the basic generation stats and LLMJuryMetric, the jury annotator) and, while it reads only what
+ * real HELM reads, a conformance variant reading every report, since HELM's prompt vectors were
+ * made that way.
  */
 export function createMtsamplesBenchmark(
   definition: MtsamplesBenchmarkDefinition,
   options: MtsamplesOptions = {},
 ): BenchmarkV1 {
-  const { id, displayName, description, category, subcategory, prompt, scenario } = definition;
-  return defineBenchmark({
-    id,
-    displayName,
-    description,
-    category,
-    subcategory,
+  return juryBenchmark(definition.card, {
     dataset: createMtsamplesBenchmarkDataset(definition, options),
+    rubric: definition.rubric,
     ...(options.onlyFilesHelmReads === false
       ? {}
       : {
           conformanceVariant: createMtsamplesBenchmark(definition, { ...options, onlyFilesHelmReads: false }),
         }),
-    ...juryBenchmarkParts(id, definition.rubric, {
-      ...prompt,
-      newlineAfterInputNoun: false,
-      outputNoun: 'Answer',
-      maxTokens: 512,
-    }),
-    helm: helmScenario({ ...scenario, name: id, tags: MTSAMPLES_SCENARIO_TAGS }),
   });
 }

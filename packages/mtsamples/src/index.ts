@@ -1,7 +1,6 @@
 export {
   createMtsamplesBenchmark,
   createMtsamplesBenchmarkDataset,
-  MTSAMPLES_SCENARIO_TAGS,
   type MtsamplesBenchmarkDefinition,
   type MtsamplesOptions,
 } from './create-mtsamples-benchmark.ts';

@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createAciBenchBenchmark } from './aci-bench-benchmark.ts';
 
-export { ACI_BENCH_ID, ACI_BENCH_INSTRUCTIONS, createAciBenchBenchmark } from './aci-bench-benchmark.ts';
+export { ACI_BENCH_CARD, createAciBenchBenchmark } from './aci-bench-benchmark.ts';
 export {
   ACI_BENCH_REVISION,
   ACI_BENCH_TEST_FILES,

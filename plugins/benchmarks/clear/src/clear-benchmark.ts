@@ -1,15 +1,12 @@
-import { helmScenario, multipleChoiceBenchmarkParts } from '@medhelm/benchmark-recipes';
-import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
+import { multipleChoiceBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import type { BenchmarkV1 } from '@medhelm/core';
 import { z } from 'zod';
+import card from './benchmark-card.json' with { type: 'json' };
 import { CLEAR_CONDITIONS, type ClearCondition } from './clear-conditions.ts';
 import { createClearDataset } from './clear-dataset.ts';
 
-/** HELM's run spec name (the scenario's own name is `clear_<condition>`). */
-export const CLEAR_ID = 'clear';
-
-/** The output noun of HELM's `get_clear_spec`, verbatim; the prompt ends with it and ":". */
-export const CLEAR_OUTPUT_NOUN =
-  "Respond only with 'A', 'B', or 'C'. Do not add any other text, punctuation, or symbols";
+/** HELM's specification of CLEAR (`benchmark-card.json`): id, metadata, prompt, scenario. */
+export const CLEAR_CARD = readBenchmarkCard(card, '@medhelm/benchmark-clear');
 
 /**
  * The instructions of HELM's `get_clear_spec` for `condition`: its f-string with
@@ -40,39 +37,21 @@ export const clearArgumentsSchema = z.strictObject({ condition: z.enum(CLEAR_CON
  * human-labelled notes are Stanford-internal; a health system runs it on its own.
  */
 export function createClearBenchmark(condition: ClearCondition = 'alcohol_dependence'): BenchmarkV1 {
-  return defineBenchmark({
-    id: CLEAR_ID,
-    displayName: 'CLEAR',
-    // HELM's ScenarioMetadata description.
-    description:
-      "CLEAR is a benchmark designed to evaluate models on their ability to detect medical conditions from patient notes using categorical responses. Each instance consists of a clinical note and a target condition, requiring the model to classify the patient's history as either affirmative, negative, or uncertain [(Lopez et al., 2025)](https://www.nature.com/articles/s41746-024-01377-1).",
-    category: 'Clinical Decision Support',
-    subcategory: 'Supporting Diagnostic Decisions',
+  return multipleChoiceBenchmark(CLEAR_CARD, {
     dataset: createClearDataset(condition),
-    // input_noun=None: no label and no suffix, so the options follow the input's own "Answer:".
-    ...multipleChoiceBenchmarkParts({
-      instructions: clearInstructions(condition),
-      inputNoun: null,
-      outputNoun: CLEAR_OUTPUT_NOUN,
-      maxTokens: 1,
-    }),
+    prompt: { instructions: clearInstructions(condition) },
     arguments: {
       schema: clearArgumentsSchema,
       configure: (args) => createClearBenchmark(clearArgumentsSchema.parse(args).condition),
     },
     leaderboardRunEntries: CLEAR_LEADERBOARD_RUN_ENTRIES,
-    helm: helmScenario({
-      className: 'helm.benchmark.scenarios.clear_scenario.CLEARScenario',
+    helm: {
       // CLEARScenario sets its name per condition (self.name = f"clear_{condition}").
       name: `clear_${condition}`,
-      runSpecName: `${CLEAR_ID}:condition=${condition}`,
+      runSpecName: `${CLEAR_CARD.id}:condition=${condition}`,
       // HELM's args are {condition, data_path}; data_path is the engine's (a local path), left out.
       args: { condition },
-      // CLEARScenario's description (set in __init__) verbatim, missing spaces included.
-      description:
-        "CLEAR is a benchmark designed to evaluate models on their ability to detect medicalconditions from patient notes using categorical responses. Each instance consists ofa clinical note and a target condition, requiring the model to classify the patient'shistory as either affirmative, negative, or uncertain.",
-      tags: ['classification', 'biomedical', condition.replaceAll('_', '-')],
-      groups: [CLEAR_ID],
-    }),
+      tags: [...CLEAR_CARD.helm.tags, condition.replaceAll('_', '-')],
+    },
   });
 }

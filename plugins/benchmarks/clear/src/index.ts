@@ -2,9 +2,8 @@ import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createClearBenchmark } from './clear-benchmark.ts';
 
 export {
-  CLEAR_ID,
+  CLEAR_CARD,
   CLEAR_LEADERBOARD_RUN_ENTRIES,
-  CLEAR_OUTPUT_NOUN,
   clearArgumentsSchema,
   clearInstructions,
   createClearBenchmark,

@@ -1,11 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createDischargemeBenchmark } from './dischargeme-benchmark.ts';
 
-export {
-  createDischargemeBenchmark,
-  DISCHARGEME_ID,
-  DISCHARGEME_INSTRUCTIONS,
-} from './dischargeme-benchmark.ts';
+export { createDischargemeBenchmark, DISCHARGEME_CARD } from './dischargeme-benchmark.ts';
 export {
   createDischargemeDataset,
   DISCHARGEME_DIAGNOSIS_FILE,

@@ -3,8 +3,7 @@ import { createEhrSqlBenchmark } from './ehr-sql-benchmark.ts';
 
 export {
   createEhrSqlBenchmark,
-  EHR_SQL_ID,
-  EHR_SQL_INSTRUCTIONS,
+  EHR_SQL_CARD,
   type EhrSqlBenchmarkOptions,
 } from './ehr-sql-benchmark.ts';
 export {

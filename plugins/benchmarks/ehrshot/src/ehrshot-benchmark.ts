@@ -1,7 +1,8 @@
-import { helmScenario, multipleChoiceBenchmarkParts } from '@medhelm/benchmark-recipes';
-import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
+import { multipleChoiceBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import type { BenchmarkV1 } from '@medhelm/core';
 import { CORRECTED_SUFFIX, correctedReferencesScorer, EXACT_MATCH_METRIC_NAMES } from '@medhelm/metrics';
 import { z } from 'zod';
+import card from './benchmark-card.json' with { type: 'json' };
 import {
   createEhrshotDataset,
   EHRSHOT_DEFAULT_MAX_LABELS_PER_TASK,
@@ -9,15 +10,8 @@ import {
 } from './ehrshot-dataset.ts';
 import { EHRSHOT_TASKS, type EhrshotTask } from './ehrshot-tasks.ts';
 
-/** HELM's run spec and scenario name. */
-export const EHRSHOT_ID = 'ehrshot';
-
-/** The instructions of HELM's `get_ehrshot_spec` (medhelm_run_specs.py), verbatim. */
-export const EHRSHOT_INSTRUCTIONS = 'Answer A for yes, B for no.';
-
-/** The output noun of HELM's `get_ehrshot_spec`, verbatim; the prompt ends with it and ":". */
-export const EHRSHOT_OUTPUT_NOUN =
-  "Respond with only 'A' for yes or 'B' for no. Do not add any other text, punctuation, or symbols";
+/** HELM's specification of EHRSHOT (`benchmark-card.json`): id, metadata, prompt, scenario. */
+export const EHRSHOT_CARD = readBenchmarkCard(card, '@medhelm/benchmark-ehrshot');
 
 /** Our corrected headline stat: exact match against the label each prompt was built from. */
 export const EHRSHOT_CORRECTED_METRIC = `exact_match${CORRECTED_SUFFIX}`;
@@ -65,20 +59,9 @@ export function createEhrshotBenchmark(options: EhrshotBenchmarkOptions = {}): B
   const task = options.task ?? 'guo_readmission';
   const maxLength = options.maxLength ?? EHRSHOT_DEFAULT_MAX_LENGTH;
   const maxLabelsPerTask = options.maxLabelsPerTask ?? EHRSHOT_DEFAULT_MAX_LABELS_PER_TASK;
-  return defineBenchmark({
-    id: EHRSHOT_ID,
-    displayName: 'EHRSHOT',
-    // HELM's ScenarioMetadata description.
-    description:
-      "EHRSHOT is a benchmark designed to evaluate a model's ability to predict future clinical events using structured EHR code sequences. Each instance contains a patient's historical EHR data and a forward-looking clinical question about whether a particular diagnosis, lab result, or hospital event will occur [(Wornow et al., 2023)](https://arxiv.org/abs/2307.02028).",
-    category: 'Clinical Decision Support',
-    subcategory: 'Predicting Patient Risks and Outcomes',
+  return multipleChoiceBenchmark(EHRSHOT_CARD, {
     dataset: createEhrshotDataset({ task, maxLength, maxLabelsPerTask }),
-    // input_noun="": an empty "" label before the timeline, one token.
-    ...multipleChoiceBenchmarkParts(
-      { instructions: EHRSHOT_INSTRUCTIONS, inputNoun: '', outputNoun: EHRSHOT_OUTPUT_NOUN, maxTokens: 1 },
-      { correctedScorers: [correctedReferencesScorer({ names: EXACT_MATCH_METRIC_NAMES })] },
-    ),
+    correctedScorers: [correctedReferencesScorer({ names: EXACT_MATCH_METRIC_NAMES })],
     correctedMetric: { name: EHRSHOT_CORRECTED_METRIC, split: 'test' },
     arguments: {
       schema: argumentsSchema,
@@ -98,16 +81,10 @@ export function createEhrshotBenchmark(options: EhrshotBenchmarkOptions = {}): B
       },
     },
     leaderboardRunEntries: EHRSHOT_LEADERBOARD_RUN_ENTRIES,
-    helm: helmScenario({
-      className: 'helm.benchmark.scenarios.ehrshot_scenario.EHRSHOTScenario',
-      name: EHRSHOT_ID,
-      runSpecName: `${EHRSHOT_ID}:subject=${task}`,
+    helm: {
+      runSpecName: `${EHRSHOT_CARD.id}:subject=${task}`,
       // HELM's args also hold data_path, a local folder: left out of the files we write.
       args: { subject: task, max_length: maxLength },
-      // EHRSHOTScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
-      description:
-        "EHRSHOT is a benchmark designed to evaluate a model's ability to predict futureclinical events using structured EHR data. Each instance contains a patient'shistorical EHR data and a forward-looking clinical question about whether a particulardiagnosis, lab result, or hospital event will occur.",
-      tags: [],
-    }),
+    },
   });
 }

@@ -3,11 +3,9 @@ import { createEhrshotBenchmark } from './ehrshot-benchmark.ts';
 
 export {
   createEhrshotBenchmark,
+  EHRSHOT_CARD,
   EHRSHOT_CORRECTED_METRIC,
-  EHRSHOT_ID,
-  EHRSHOT_INSTRUCTIONS,
   EHRSHOT_LEADERBOARD_RUN_ENTRIES,
-  EHRSHOT_OUTPUT_NOUN,
   type EhrshotBenchmarkOptions,
 } from './ehrshot-benchmark.ts';
 export {

@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createHeadQaBenchmark } from './head-qa-benchmark.ts';
 
-export { createHeadQaBenchmark, HEAD_QA_ID, HEAD_QA_INSTRUCTIONS } from './head-qa-benchmark.ts';
+export { createHeadQaBenchmark, HEAD_QA_CARD } from './head-qa-benchmark.ts';
 export {
   createHeadQaDataset,
   HEAD_QA_ARCHIVE_ENTRY,

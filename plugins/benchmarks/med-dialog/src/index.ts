@@ -3,8 +3,7 @@ import { createMedDialogBenchmark } from './med-dialog-benchmark.ts';
 
 export {
   createMedDialogBenchmark,
-  MED_DIALOG_ID,
-  MED_DIALOG_INSTRUCTIONS,
+  MED_DIALOG_CARD,
   MED_DIALOG_LEADERBOARD_RUN_ENTRIES,
   type MedDialogBenchmarkOptions,
   medDialogArgumentsSchema,

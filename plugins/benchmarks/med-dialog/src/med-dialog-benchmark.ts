@@ -1,6 +1,7 @@
-import { helmScenario, juryBenchmarkParts } from '@medhelm/benchmark-recipes';
-import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
+import { juryBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import type { BenchmarkV1 } from '@medhelm/core';
 import { z } from 'zod';
+import card from './benchmark-card.json' with { type: 'json' };
 import {
   createMedDialogDataset,
   MED_DIALOG_DEFAULT_SUBSET,
@@ -10,18 +11,18 @@ import {
 } from './med-dialog-dataset.ts';
 import { medDialogJuryRubric } from './med-dialog-jury-rubric.ts';
 
-/** HELM's run spec function and scenario name (the run spec name adds the subset). */
-export const MED_DIALOG_ID = 'med_dialog';
-
-/** The instructions of HELM's `get_med_dialog_spec` (medhelm_run_specs.py), verbatim. */
-export const MED_DIALOG_INSTRUCTIONS = 'Generate a one sentence summary of this patient-doctor conversation.';
+/**
+ * HELM's specification of MedDialog (`benchmark-card.json`): id, metadata, prompt, scenario (the
+ * run spec name and args are each subset's).
+ */
+export const MED_DIALOG_CARD = readBenchmarkCard(card, '@medhelm/benchmark-med-dialog');
 
 /**
  * The MedHELM leaderboard's med_dialog run entries (run_entries_medhelm_public.conf), without the
  * model: `--benchmarks med_dialog` runs both subsets, as the leaderboard does.
  */
 export const MED_DIALOG_LEADERBOARD_RUN_ENTRIES: readonly string[] = MED_DIALOG_SUBSETS.map(
-  (subset) => `${MED_DIALOG_ID}:subset=${subset}`,
+  (subset) => `${MED_DIALOG_CARD.id}:subset=${subset}`,
 );
 
 /**
@@ -47,38 +48,16 @@ export interface MedDialogBenchmarkOptions {
  */
 export function createMedDialogBenchmark(options: MedDialogBenchmarkOptions = {}): BenchmarkV1 {
   const subset = medDialogSubset(options.subset ?? MED_DIALOG_DEFAULT_SUBSET);
-  return defineBenchmark({
-    id: MED_DIALOG_ID,
-    displayName: 'MedDialog',
-    // HELM's ScenarioMetadata description (the class attribute below lacks some spaces).
-    description:
-      "MedDialog is a benchmark of real-world doctor-patient conversations focused on health-related concerns and advice. Each dialogue is paired with a one-sentence summary that reflects the core patient question or exchange. The benchmark evaluates a model's ability to condense medical dialogue into concise, informative summaries.",
-    category: 'Patient Communication and Education',
-    subcategory: 'Patient-Provider Messaging',
+  return juryBenchmark(MED_DIALOG_CARD, {
     dataset: createMedDialogDataset({ subset }),
-    // get_med_dialog_spec, the same for both subsets: a summary of at most 80 tokens, judged by the jury.
-    ...juryBenchmarkParts(MED_DIALOG_ID, medDialogJuryRubric, {
-      instructions: MED_DIALOG_INSTRUCTIONS,
-      inputNoun: 'Patient-Doctor',
-      outputNoun: 'Summary',
-      maxTokens: 80,
-    }),
+    rubric: medDialogJuryRubric,
     arguments: {
       schema: medDialogArgumentsSchema,
       configure: (args) =>
         createMedDialogBenchmark({ subset: (args as z.output<typeof medDialogArgumentsSchema>).subset }),
     },
     leaderboardRunEntries: MED_DIALOG_LEADERBOARD_RUN_ENTRIES,
-    helm: helmScenario({
-      className: 'helm.benchmark.scenarios.med_dialog_scenario.MedDialogScenario',
-      // get_med_dialog_spec names its run spec f"med_dialog,subset={subset}".
-      runSpecName: `${MED_DIALOG_ID},subset=${subset}`,
-      args: { subset },
-      name: MED_DIALOG_ID,
-      // MedDialogScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
-      description:
-        "MedDialog is a benchmark of real-world doctor-patient conversations focused on health-relatedconcerns and advice. Each dialogue is paired with a one-sentence summarythat reflects the core patient question or exchange. The benchmark evaluates a model'sability to condense medical dialogue into concise, informative summaries.",
-      tags: ['dialogue', 'biomedical'],
-    }),
+    // get_med_dialog_spec names its run spec f"med_dialog,subset={subset}" and passes the subset.
+    helm: { runSpecName: `${MED_DIALOG_CARD.id},subset=${subset}`, args: { subset } },
   });
 }

@@ -1,12 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedMcqaBenchmark } from './med-mcqa-benchmark.ts';
 
-export {
-  createMedMcqaBenchmark,
-  MED_MCQA_ID,
-  MED_MCQA_INSTRUCTIONS,
-  MED_MCQA_OUTPUT_NOUN,
-} from './med-mcqa-benchmark.ts';
+export { createMedMcqaBenchmark, MED_MCQA_CARD } from './med-mcqa-benchmark.ts';
 export { createMedMcqaDataset, MED_MCQA_DOWNLOAD_URL, MED_MCQA_SPLIT_FILES } from './med-mcqa-dataset.ts';
 export {
   MED_MCQA_OPTION_FIELDS,

@@ -1,12 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedQaBenchmark } from './med-qa-benchmark.ts';
 
-export {
-  createMedQaBenchmark,
-  MED_QA_ID,
-  MED_QA_INSTRUCTIONS,
-  MED_QA_OUTPUT_NOUN,
-} from './med-qa-benchmark.ts';
+export { createMedQaBenchmark, MED_QA_CARD } from './med-qa-benchmark.ts';
 export {
   createMedQaDataset,
   MED_QA_DOWNLOAD_URL,

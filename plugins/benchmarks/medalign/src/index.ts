@@ -4,7 +4,7 @@ import { createMedalignBenchmark } from './medalign-benchmark.ts';
 export { cl100kTail, cl100kTokenCount } from './cl100k-tail.ts';
 export {
   createMedalignBenchmark,
-  MEDALIGN_ID,
+  MEDALIGN_CARD,
   MEDALIGN_LEADERBOARD_RUN_ENTRIES,
   type MedalignBenchmarkOptions,
   medalignArgumentsSchema,

@@ -1,11 +1,15 @@
-import { helmScenario, juryBenchmarkParts } from '@medhelm/benchmark-recipes';
-import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
+import { juryBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import type { BenchmarkV1 } from '@medhelm/core';
 import { z } from 'zod';
+import card from './benchmark-card.json' with { type: 'json' };
 import { createMedalignDataset, MEDALIGN_DEFAULT_MAX_LENGTH } from './medalign-dataset.ts';
 import { medalignJuryRubric } from './medalign-jury-rubric.ts';
 
-/** HELM's run spec and scenario name. */
-export const MEDALIGN_ID = 'medalign';
+/**
+ * HELM's specification of MedAlign (`benchmark-card.json`): id, metadata, prompt, scenario (the
+ * args are each run's).
+ */
+export const MEDALIGN_CARD = readBenchmarkCard(card, '@medhelm/benchmark-medalign');
 
 /** The MedHELM leaderboard's medalign run entries (run_entries_medhelm_gated.conf), without the model. */
 export const MEDALIGN_LEADERBOARD_RUN_ENTRIES: readonly string[] = ['medalign:max_length=100000'];
@@ -40,23 +44,9 @@ export interface MedalignBenchmarkOptions {
  */
 export function createMedalignBenchmark(options: MedalignBenchmarkOptions = {}): BenchmarkV1 {
   const maxLength = options.maxLength ?? MEDALIGN_DEFAULT_MAX_LENGTH;
-  return defineBenchmark({
-    id: MEDALIGN_ID,
-    displayName: 'MedAlign',
-    // HELM's ScenarioMetadata description (the class attribute below lacks some spaces).
-    description:
-      "MedAlign is a benchmark that evaluates a model's ability to interpret and follow instructions grounded in longitudinal electronic health records (EHR). Each instance includes an event-stream style patient record and a natural language question or task, requiring clinically informed reading comprehension and reasoning [(Fleming et al., 2023)](https://arxiv.org/abs/2308.14089).",
-    category: 'Clinical Decision Support',
-    subcategory: 'Providing Clinical Knowledge Support',
+  return juryBenchmark(MEDALIGN_CARD, {
     dataset: createMedalignDataset({ maxLength }),
-    // get_medalign_spec: the prompt is the EHR and instruction alone; one answer of at most 256 tokens.
-    ...juryBenchmarkParts(MEDALIGN_ID, medalignJuryRubric, {
-      instructions: '',
-      inputNoun: null,
-      newlineAfterInputNoun: false,
-      outputNoun: null,
-      maxTokens: 256,
-    }),
+    rubric: medalignJuryRubric,
     arguments: {
       schema: medalignArgumentsSchema,
       // The engine hands over the schema's output: max_length is a number by then.
@@ -66,15 +56,7 @@ export function createMedalignBenchmark(options: MedalignBenchmarkOptions = {}):
       },
     },
     leaderboardRunEntries: MEDALIGN_LEADERBOARD_RUN_ENTRIES,
-    helm: helmScenario({
-      className: 'helm.benchmark.scenarios.medalign_scenario.MedalignScenario',
-      name: MEDALIGN_ID,
-      // HELM's args are {max_length, data_path}; data_path is the engine's (a local path), left out.
-      args: { max_length: maxLength },
-      // MedalignScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
-      description:
-        "MedAlign is a benchmark that evaluates a model's ability to interpret and followinstructions grounded in longitudinal electronic health records (EHR). Each instanceincludes an event-stream style patient record and a natural language question or task,requiring clinically informed reading comprehension and reasoning.",
-      tags: ['knowledge', 'reasoning', 'biomedical'],
-    }),
+    // HELM's args are {max_length, data_path}; data_path is the engine's (a local path), left out.
+    helm: { args: { max_length: maxLength } },
   });
 }

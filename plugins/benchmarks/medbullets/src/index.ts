@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedbulletsBenchmark } from './medbullets-benchmark.ts';
 
-export { createMedbulletsBenchmark, MEDBULLETS_ID, MEDBULLETS_INSTRUCTIONS } from './medbullets-benchmark.ts';
+export { createMedbulletsBenchmark, MEDBULLETS_CARD } from './medbullets-benchmark.ts';
 export {
   createMedbulletsDataset,
   MEDBULLETS_FILE,

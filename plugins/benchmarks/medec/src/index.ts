@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedecBenchmark } from './medec-benchmark.ts';
 
-export { createMedecBenchmark, MEDEC_ID, MEDEC_INSTRUCTIONS } from './medec-benchmark.ts';
+export { createMedecBenchmark, MEDEC_CARD } from './medec-benchmark.ts';
 export { createMedecDataset, MEDEC_FILE, MEDEC_REVISION } from './medec-dataset.ts';
 export { MEDEC_NO_ERROR, type MedecRow, medecInstance, medecRowSchema } from './medec-instance.ts';
 

@@ -1,12 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedhalluBenchmark } from './medhallu-benchmark.ts';
 
-export {
-  createMedhalluBenchmark,
-  MEDHALLU_ID,
-  MEDHALLU_INSTRUCTIONS,
-  MEDHALLU_OUTPUT_NOUN,
-} from './medhallu-benchmark.ts';
+export { createMedhalluBenchmark, MEDHALLU_CARD } from './medhallu-benchmark.ts';
 export {
   createMedhalluDataset,
   MEDHALLU_DATASET,

@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMediQaBenchmark } from './medi-qa-benchmark.ts';
 
-export { createMediQaBenchmark, MEDI_QA_ID, MEDI_QA_INSTRUCTIONS } from './medi-qa-benchmark.ts';
+export { createMediQaBenchmark, MEDI_QA_CARD } from './medi-qa-benchmark.ts';
 export {
   createMediQaDataset,
   MEDI_QA_FILE,

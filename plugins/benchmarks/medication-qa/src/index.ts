@@ -1,11 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedicationQaBenchmark } from './medication-qa-benchmark.ts';
 
-export {
-  createMedicationQaBenchmark,
-  MEDICATION_QA_ID,
-  MEDICATION_QA_INSTRUCTIONS,
-} from './medication-qa-benchmark.ts';
+export { createMedicationQaBenchmark, MEDICATION_QA_CARD } from './medication-qa-benchmark.ts';
 export {
   createMedicationQaDataset,
   MEDICATION_QA_FILE,

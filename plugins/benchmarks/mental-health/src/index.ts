@@ -1,11 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMentalHealthBenchmark } from './mental-health-benchmark.ts';
 
-export {
-  createMentalHealthBenchmark,
-  MENTAL_HEALTH_ID,
-  MENTAL_HEALTH_INSTRUCTIONS,
-} from './mental-health-benchmark.ts';
+export { createMentalHealthBenchmark, MENTAL_HEALTH_CARD } from './mental-health-benchmark.ts';
 export {
   createMentalHealthDataset,
   MENTAL_HEALTH_COLUMNS,

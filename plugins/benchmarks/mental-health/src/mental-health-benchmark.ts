@@ -1,14 +1,11 @@
-import { helmScenario, juryBenchmarkParts } from '@medhelm/benchmark-recipes';
-import { type BenchmarkV1, defineBenchmark } from '@medhelm/core';
+import { juryBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import type { BenchmarkV1 } from '@medhelm/core';
+import card from './benchmark-card.json' with { type: 'json' };
 import { createMentalHealthDataset } from './mental-health-dataset.ts';
 import { mentalHealthJuryRubric } from './mental-health-jury-rubric.ts';
 
-/** HELM's run spec and scenario name. */
-export const MENTAL_HEALTH_ID = 'mental_health';
-
-/** The instructions of HELM's `get_mental_health_spec` (medhelm_run_specs.py), verbatim. */
-export const MENTAL_HEALTH_INSTRUCTIONS =
-  'Given a mental health conversation history, generate an empathetic and appropriate counselor response.';
+/** HELM's specification of MentalHealth (`benchmark-card.json`): id, metadata, prompt, scenario. */
+export const MENTAL_HEALTH_CARD = readBenchmarkCard(card, '@medhelm/benchmark-mental-health');
 
 /**
  * MedHELM's MentalHealth benchmark (`mental_health`): the counselor's next reply in a counseling
@@ -17,33 +14,8 @@ export const MENTAL_HEALTH_INSTRUCTIONS =
  * a health system runs it on its own.
  */
 export function createMentalHealthBenchmark(): BenchmarkV1 {
-  return defineBenchmark({
-    id: MENTAL_HEALTH_ID,
-    displayName: 'MentalHealth',
-    // HELM's ScenarioMetadata description.
-    description:
-      "MentalHealth is a benchmark focused on evaluating empathetic communication in mental health counseling. It includes real or simulated conversations between patients and counselors, where the task is to generate compassionate and appropriate counselor responses. The benchmark assesses a model's ability to support patients emotionally and meaningfully engage in therapeutic conversations.",
-    category: 'Patient Communication and Education',
-    subcategory: 'Facilitating Patient Engagement and Support',
+  return juryBenchmark(MENTAL_HEALTH_CARD, {
     dataset: createMentalHealthDataset(),
-    // get_mental_health_spec: no input noun, 512 tokens, and (unlike the other MedHELM run specs)
-    // max_train_instances left at HELM's default 5: run_spec.json says 5; there is no train split,
-    // so the prompt has no example either way.
-    ...juryBenchmarkParts(MENTAL_HEALTH_ID, mentalHealthJuryRubric, {
-      instructions: MENTAL_HEALTH_INSTRUCTIONS,
-      inputNoun: null,
-      outputNoun: 'Counselor response',
-      maxTokens: 512,
-      maxTrainInstances: 5,
-    }),
-    helm: helmScenario({
-      className: 'helm.benchmark.scenarios.mental_health_scenario.MentalHealthScenario',
-      name: MENTAL_HEALTH_ID,
-      // HELM's args hold data_path, the user's file: kept out of run_spec.json (see the README).
-      // MentalHealthScenario.description verbatim, missing spaces included (HELM writes it to scenario.json).
-      description:
-        "MentalHealth is a benchmark focused on evaluating empathetic communication inmental health counseling. It includes simulated conversations between patientsand counselors, where the task is to generate compassionate and appropriate counselorresponses. The benchmark assesses a model's ability to support patients emotionallyand meaningfully engage in therapeutic conversations.",
-      tags: ['dialogue', 'counseling', 'mental_health', 'empathy', 'healthcare'],
-    }),
+    rubric: mentalHealthJuryRubric,
   });
 }

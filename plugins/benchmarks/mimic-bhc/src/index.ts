@@ -1,11 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMimicBhcBenchmark } from './mimic-bhc-benchmark.ts';
 
-export {
-  createMimicBhcBenchmark,
-  MIMIC_BHC_ID,
-  MIMIC_BHC_INSTRUCTIONS,
-} from './mimic-bhc-benchmark.ts';
+export { createMimicBhcBenchmark, MIMIC_BHC_CARD } from './mimic-bhc-benchmark.ts';
 export {
   createMimicBhcDataset,
   MIMIC_BHC_FILE,

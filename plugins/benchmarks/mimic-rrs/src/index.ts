@@ -1,11 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMimicRrsBenchmark } from './mimic-rrs-benchmark.ts';
 
-export {
-  createMimicRrsBenchmark,
-  MIMIC_RRS_ID,
-  MIMIC_RRS_INSTRUCTIONS,
-} from './mimic-rrs-benchmark.ts';
+export { createMimicRrsBenchmark, MIMIC_RRS_CARD } from './mimic-rrs-benchmark.ts';
 export {
   createMimicRrsDataset,
   MIMIC_RRS_FINDINGS_FILE,

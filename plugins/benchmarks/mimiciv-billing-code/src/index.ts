@@ -3,9 +3,8 @@ import { createMimicivBillingCodeBenchmark } from './mimiciv-billing-code-benchm
 
 export {
   createMimicivBillingCodeBenchmark,
+  MIMICIV_BILLING_CODE_CARD,
   MIMICIV_BILLING_CODE_F1_CORRECTED,
-  MIMICIV_BILLING_CODE_ID,
-  MIMICIV_BILLING_CODE_INSTRUCTIONS,
 } from './mimiciv-billing-code-benchmark.ts';
 export {
   billingCodesReference,

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { mimicivBillingCodeBenchmark, plugin } from './index.ts';
 import {
   createMimicivBillingCodeBenchmark,
-  MIMICIV_BILLING_CODE_INSTRUCTIONS,
+  MIMICIV_BILLING_CODE_CARD,
 } from './mimiciv-billing-code-benchmark.ts';
 
 const packageJsonPath = join(import.meta.dirname, '..', 'package.json');
@@ -159,6 +159,6 @@ describe.skipIf(!existsSync(helmBenchmark))("the mimiciv_billing_code strings ag
       mimicivBillingCodeBenchmark.helm.scenarioDescription,
     );
     const runSpecs = readFileSync(join(helmBenchmark, 'run_specs', 'medhelm_run_specs.py'), 'utf8');
-    expect(runSpecs).toContain(`instructions="${MIMICIV_BILLING_CODE_INSTRUCTIONS}"`);
+    expect(runSpecs).toContain(`instructions="${MIMICIV_BILLING_CODE_CARD.prompt.instructions}"`);
   });
 });

@@ -6,8 +6,7 @@ export type { MtsamplesOptions } from '@medhelm/mtsamples';
 export {
   createMtsamplesProceduresBenchmark,
   MTSAMPLES_PROCEDURES,
-  MTSAMPLES_PROCEDURES_ID,
-  MTSAMPLES_PROCEDURES_INSTRUCTIONS,
+  MTSAMPLES_PROCEDURES_CARD,
 } from './mtsamples-procedures-benchmark.ts';
 export {
   MTSAMPLES_PROCEDURES_FOLDER,

@@ -6,8 +6,7 @@ export type { MtsamplesOptions } from '@medhelm/mtsamples';
 export {
   createMtsamplesReplicateBenchmark,
   MTSAMPLES_REPLICATE,
-  MTSAMPLES_REPLICATE_ID,
-  MTSAMPLES_REPLICATE_INSTRUCTIONS,
+  MTSAMPLES_REPLICATE_CARD,
 } from './mtsamples-replicate-benchmark.ts';
 export {
   MTSAMPLES_REPLICATE_FOLDER,

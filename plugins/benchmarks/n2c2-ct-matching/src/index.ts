@@ -3,10 +3,8 @@ import { createN2c2CtMatchingBenchmark } from './n2c2-ct-matching-benchmark.ts';
 
 export {
   createN2c2CtMatchingBenchmark,
-  N2C2_CT_MATCHING_ID,
-  N2C2_CT_MATCHING_INSTRUCTIONS,
+  N2C2_CT_MATCHING_CARD,
   N2C2_CT_MATCHING_LEADERBOARD_RUN_ENTRIES,
-  N2C2_CT_MATCHING_OUTPUT_NOUN,
   n2c2CtMatchingArgumentsSchema,
 } from './n2c2-ct-matching-benchmark.ts';
 export {

@@ -1,12 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createRaceBasedMedBenchmark } from './race-based-med-benchmark.ts';
 
-export {
-  createRaceBasedMedBenchmark,
-  RACE_BASED_MED_ID,
-  RACE_BASED_MED_INSTRUCTIONS,
-  RACE_BASED_MED_OUTPUT_NOUN,
-} from './race-based-med-benchmark.ts';
+export { createRaceBasedMedBenchmark, RACE_BASED_MED_CARD } from './race-based-med-benchmark.ts';
 export {
   createRaceBasedMedDataset,
   PYTHON_CSV_FIELD_SIZE_LIMIT,

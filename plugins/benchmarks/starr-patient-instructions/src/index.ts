@@ -3,8 +3,7 @@ import { createStarrPatientInstructionsBenchmark } from './starr-patient-instruc
 
 export {
   createStarrPatientInstructionsBenchmark,
-  STARR_PATIENT_INSTRUCTIONS_ID,
-  STARR_PATIENT_INSTRUCTIONS_INSTRUCTIONS,
+  STARR_PATIENT_INSTRUCTIONS_CARD,
 } from './starr-patient-instructions-benchmark.ts';
 export {
   createStarrPatientInstructionsDataset,

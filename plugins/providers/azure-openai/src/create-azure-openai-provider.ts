@@ -1,11 +1,15 @@
 import {
   type ChatCompletionsLanguageModel,
+  type ChatCompletionsProvider,
+  type ChatCompletionsProviderOptions,
+  checkReasoningModelOptions,
   defineChatCompletionsProvider,
+  openAiApiBodyOptions,
   type ReasoningModelOptions,
   reasoningCacheIdentity,
   resolveReasoningModel,
 } from '@medhelm/chat-completions';
-import { ConfigError, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
+import { ConfigError, type ProviderSettingsV1 } from '@medhelm/core';
 import { normalizeBaseUrl, readApiKey, withoutCredentials } from '@medhelm/http';
 
 /** The provider id users write in `--models azure-openai:<deployment>`. */
@@ -27,19 +31,13 @@ export const AZURE_OPENAI_API_VERSION_ENV_VAR = 'AZURE_OPENAI_API_VERSION';
  */
 export const DEFAULT_AZURE_OPENAI_API_VERSION = '2024-10-21';
 
-/** Options of {@link createAzureOpenAiProvider}. */
-export interface AzureOpenAiProviderOptions extends ReasoningModelOptions {
-  /** How long a call may wait for the whole response (default 10 minutes). */
-  timeoutMs?: number;
+/** Options of {@link createAzureOpenAiProvider}: the timeout, reasoning, and the `api-version`. */
+export interface AzureOpenAiProviderOptions extends ChatCompletionsProviderOptions, ReasoningModelOptions {
   /** The `api-version` query parameter; default AZURE_OPENAI_API_VERSION, then {@link DEFAULT_AZURE_OPENAI_API_VERSION}. */
   apiVersion?: string;
 }
-
-/** A LanguageModelV1 of this provider; `close` ends its keep-alive connections. */
 export type AzureOpenAiLanguageModel = ChatCompletionsLanguageModel;
-
-/** A ModelProviderV1 whose models are {@link AzureOpenAiLanguageModel}s (with `close`). */
-export type AzureOpenAiProvider = ModelProviderV1<AzureOpenAiLanguageModel>;
+export type AzureOpenAiProvider = ChatCompletionsProvider;
 
 // Azure deployment names: letters, digits, '-', '_' and '.'.
 const deploymentPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -55,7 +53,7 @@ const apiVersionPattern = /^\d{4}-\d{2}-\d{2}(?:-preview)?$/;
  * suffix, or by `options.reasoning`.
  */
 export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = {}): AzureOpenAiProvider {
-  resolveReasoningModel('gpt-4o', options);
+  checkReasoningModelOptions(options);
   if (options.apiVersion !== undefined) checkApiVersion(options.apiVersion, 'apiVersion');
   return defineChatCompletionsProvider({
     id: AZURE_OPENAI_PROVIDER_ID,
@@ -87,11 +85,7 @@ export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = 
         wireModel: undefined,
         url: `${endpoint}/openai/deployments/${encodeURIComponent(deployment)}/chat/completions?api-version=${encodeURIComponent(apiVersion)}`,
         headers,
-        body: {
-          reasoning: resolved.reasoning,
-          reasoningEffort: resolved.reasoningEffort,
-          alwaysSendN: false,
-        },
+        body: openAiApiBodyOptions(resolved),
         cacheIdentity: { endpoint: displayEndpoint, apiVersion, ...reasoningCacheIdentity(resolved) },
         unavailable:
           apiKey.value === undefined

@@ -1,5 +1,10 @@
-import { type ChatCompletionsLanguageModel, defineChatCompletionsProvider } from '@medhelm/chat-completions';
-import { ConfigError, type ModelProviderV1 } from '@medhelm/core';
+import {
+  type ChatCompletionsLanguageModel,
+  type ChatCompletionsProvider,
+  type ChatCompletionsProviderOptions,
+  defineChatCompletionsProvider,
+} from '@medhelm/chat-completions';
+import { ConfigError } from '@medhelm/core';
 import { DEFAULT_MODEL_TIMEOUT_MS, normalizeBaseUrl, withoutCredentials } from '@medhelm/http';
 
 /** The provider id users write in `--models openai-compatible:<model>`. */
@@ -14,17 +19,9 @@ export const DEFAULT_API_KEY_ENV_VAR = 'OPENAI_API_KEY';
 /** Ten minutes: long generations on a busy local server can take minutes. */
 export const DEFAULT_TIMEOUT_MS = DEFAULT_MODEL_TIMEOUT_MS;
 
-/** Options of {@link createOpenAiCompatibleProvider}. */
-export interface OpenAiCompatibleProviderOptions {
-  /** How long a call may wait for the whole response, headers and body (default 10 minutes). */
-  timeoutMs?: number;
-}
-
-/** A LanguageModelV1 of this provider; `close` ends its keep-alive connections. */
+export type OpenAiCompatibleProviderOptions = ChatCompletionsProviderOptions;
 export type OpenAiCompatibleLanguageModel = ChatCompletionsLanguageModel;
-
-/** A ModelProviderV1 whose models are {@link OpenAiCompatibleLanguageModel}s (with `close`). */
-export type OpenAiCompatibleProvider = ModelProviderV1<OpenAiCompatibleLanguageModel>;
+export type OpenAiCompatibleProvider = ChatCompletionsProvider;
 
 /**
  * A provider for any server speaking OpenAI's chat-completions protocol: OpenAI itself, vLLM,

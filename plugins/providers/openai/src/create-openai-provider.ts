@@ -1,11 +1,15 @@
 import {
   type ChatCompletionsLanguageModel,
+  type ChatCompletionsProvider,
+  type ChatCompletionsProviderOptions,
+  checkReasoningModelOptions,
   defineChatCompletionsProvider,
+  openAiApiBodyOptions,
   type ReasoningModelOptions,
   reasoningCacheIdentity,
   resolveReasoningModel,
 } from '@medhelm/chat-completions';
-import { ConfigError, type ModelProviderV1 } from '@medhelm/core';
+import { ConfigError } from '@medhelm/core';
 import { normalizeBaseUrl, readApiKey, withoutCredentials } from '@medhelm/http';
 
 /** The provider id users write in `--models openai:<model>`. */
@@ -23,17 +27,10 @@ export const OPENAI_ORGANIZATION_ENV_VAR = 'OPENAI_ORG_ID';
 /** When set, its value is sent as the `OpenAI-Project` header (the official SDKs read the same variable). */
 export const OPENAI_PROJECT_ENV_VAR = 'OPENAI_PROJECT_ID';
 
-/** Options of {@link createOpenAiProvider}. */
-export interface OpenAiProviderOptions extends ReasoningModelOptions {
-  /** How long a call may wait for the whole response (default 10 minutes: reasoning models think for minutes). */
-  timeoutMs?: number;
-}
-
-/** A LanguageModelV1 of this provider; `close` ends its keep-alive connections. */
+/** Options of {@link createOpenAiProvider}: the timeout (reasoning models think for minutes) and reasoning. */
+export type OpenAiProviderOptions = ChatCompletionsProviderOptions & ReasoningModelOptions;
 export type OpenAiLanguageModel = ChatCompletionsLanguageModel;
-
-/** A ModelProviderV1 whose models are {@link OpenAiLanguageModel}s (with `close`). */
-export type OpenAiProvider = ModelProviderV1<OpenAiLanguageModel>;
+export type OpenAiProvider = ChatCompletionsProvider;
 
 /**
  * The official OpenAI API through chat completions. The key comes from `settings.env[settings.apiKeyEnvVar
@@ -45,8 +42,7 @@ export type OpenAiProvider = ModelProviderV1<OpenAiLanguageModel>;
  * `reasoning_effort`. `n` is sent only when more than one completion is asked for.
  */
 export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenAiProvider {
-  // Fail on a bad effort option when the provider is made, not on the first model.
-  resolveReasoningModel('gpt-4o', options);
+  checkReasoningModelOptions(options);
   return defineChatCompletionsProvider({
     id: OPENAI_PROVIDER_ID,
     displayName: 'OpenAI API (chat completions)',
@@ -70,11 +66,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenA
         wireModel: resolved.wireModelId,
         url: `${baseUrl}/chat/completions`,
         headers,
-        body: {
-          reasoning: resolved.reasoning,
-          reasoningEffort: resolved.reasoningEffort,
-          alwaysSendN: false,
-        },
+        body: openAiApiBodyOptions(resolved),
         cacheIdentity: { baseUrl: withoutCredentials(baseUrl), ...reasoningCacheIdentity(resolved) },
         unavailable:
           apiKey.value === undefined
