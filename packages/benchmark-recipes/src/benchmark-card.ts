@@ -1,4 +1,4 @@
-import { MEDHELM_CATEGORIES, PluginLoadError } from '@medhelm/core';
+import { ACCESS_TIERS, type DatasetLoaderV1, MEDHELM_CATEGORIES, PluginLoadError } from '@medhelm/core';
 import { z } from 'zod';
 
 /** Where a benchmark plugin keeps its card. */
@@ -31,19 +31,27 @@ const helmSchema = cardObject({
   runSpecName: text.optional(),
 });
 
+const dataSchema = cardObject({
+  access: z.enum(ACCESS_TIERS),
+  license: text,
+  upstream: text.regex(/^https?:\/\//, 'must be the http(s) URL of the data source'),
+});
+
 const benchmarkCardSchema = cardObject({
   id: text.regex(/^[a-z][a-z0-9_]*$/, 'must be a HELM run spec name (lower case, digits, _)'),
   displayName: text,
   description: text,
   category: z.enum(MEDHELM_CATEGORIES),
   subcategory: text,
+  data: dataSchema,
   prompt: promptSchema,
   helm: helmSchema,
 });
 
 /**
  * A benchmark's card: what HELM's MedHELM specification says of it, as data – its ScenarioMetadata
- * (display name, description, category, subcategory), the prompt settings its run spec passes
+ * (display name, description, category, subcategory), where its data comes from (access tier,
+ * license, upstream), the prompt settings its run spec passes
  * (instructions, nouns, tokens) and its scenario (class, description, tags, groups). A recipe
  * ({@link defineCardBenchmark}, {@link juryBenchmark}, {@link multipleChoiceBenchmark}) adds the
  * code: dataset, scorers, rubric.
@@ -64,4 +72,16 @@ export function readBenchmarkCard(json: unknown, packageName: string): Benchmark
     packageName,
     `${BENCHMARK_CARD_FILE} is not a benchmark card: ${problems.join('; ')}. Fix the field named (see @medhelm/benchmark-recipes' README).`,
   );
+}
+
+/** What a dataset loader says of its source: {@link cardDataSource}. */
+export type CardDataSource = Pick<DatasetLoaderV1, 'access' | 'license' | 'upstream'>;
+
+/**
+ * The card's data source as a dataset loader declares it: access tier, license and upstream, at
+ * `revision` when the loader's files are pinned to one.
+ */
+export function cardDataSource(card: BenchmarkCard, revision?: string): CardDataSource {
+  const { access, license, upstream: url } = card.data;
+  return { access, license, upstream: revision === undefined ? { url } : { url, revision } };
 }

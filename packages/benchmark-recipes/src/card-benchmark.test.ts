@@ -1,7 +1,7 @@
 import { type DatasetLoaderV1, defineDatasetLoader, PluginLoadError, renderPrompt } from '@medhelm/core';
 import { helmExactMatchScorer } from '@medhelm/metrics';
 import { describe, expect, it } from 'vitest';
-import { type BenchmarkCard, readBenchmarkCard } from './benchmark-card.ts';
+import { type BenchmarkCard, cardDataSource, readBenchmarkCard } from './benchmark-card.ts';
 import { defineCardBenchmark, generationBenchmark, multipleChoiceBenchmark } from './card-benchmark.ts';
 
 const cardJson = {
@@ -11,6 +11,7 @@ const cardJson = {
   description: 'Questions with lettered answers.',
   category: 'Clinical Decision Support',
   subcategory: 'Supporting Diagnostic Decisions',
+  data: { access: 'gated', license: 'My MCQ data use agreement', upstream: 'https://example.org/my-mcq' },
   prompt: { instructions: 'Answer with a letter.', inputNoun: 'Question', outputNoun: 'Answer' },
   helm: {
     $comment: 'The scenario class, verbatim.',
@@ -22,9 +23,7 @@ const cardJson = {
 
 function dataset(): DatasetLoaderV1 {
   return defineDatasetLoader({
-    access: 'public',
-    license: 'CC BY 4.0',
-    upstream: { url: 'https://example.org/my-mcq' },
+    ...cardDataSource(readCard(cardJson), 'v2'),
     files: [],
     async *load() {},
   });
@@ -65,6 +64,22 @@ describe('readBenchmarkCard', () => {
     expect(message).toContain('helm.className: must be a HELM scenario class path');
   });
 
+  it("gives the card's data source as a loader declares it, at a revision when there is one", () => {
+    const card = readCard(cardJson);
+    expect(cardDataSource(card)).toEqual({
+      access: 'gated',
+      license: 'My MCQ data use agreement',
+      upstream: { url: 'https://example.org/my-mcq' },
+    });
+    expect(cardDataSource(card, 'v2').upstream).toEqual({
+      url: 'https://example.org/my-mcq',
+      revision: 'v2',
+    });
+    expect(() => readCard({ ...cardJson, data: { ...cardJson.data, access: 'open' } })).toThrow(
+      /data\.access:/,
+    );
+  });
+
   it('refuses a key it does not know (a misspelt setting would otherwise be dropped)', () => {
     expect(() => readCard({ ...cardJson, prompt: { ...cardJson.prompt, max_tokens: 5 } })).toThrow(
       /prompt: Unrecognized key: "max_tokens"/,
@@ -83,7 +98,8 @@ describe('the card recipes', () => {
       description: 'Questions with lettered answers.',
       category: 'Clinical Decision Support',
       subcategory: 'Supporting Diagnostic Decisions',
-      access: 'public',
+      access: 'gated',
+      license: 'My MCQ data use agreement',
       mainMetric: { name: 'exact_match', split: 'test' },
     });
     expect(benchmark.helm).toEqual({

@@ -1,4 +1,10 @@
-export { BENCHMARK_CARD_FILE, type BenchmarkCard, readBenchmarkCard } from './benchmark-card.ts';
+export {
+  BENCHMARK_CARD_FILE,
+  type BenchmarkCard,
+  type CardDataSource,
+  cardDataSource,
+  readBenchmarkCard,
+} from './benchmark-card.ts';
 export type { BenchmarkParts } from './benchmark-parts.ts';
 export {
   type CardBenchmarkCode,

@@ -24,6 +24,11 @@ beforeAll(async () => {
         description: 'A test benchmark.',
         category: 'Clinical Decision Support',
         subcategory: 'Planning Treatments',
+        data: {
+          access: 'public',
+          license: 'none stated upstream',
+          upstream: 'https://github.com/raulista1997/benchmarkdata/tree/abc123/notes',
+        },
         prompt: {
           instructions: 'Plan the treatment.',
           inputNoun: 'Patient Notes',

@@ -1,4 +1,4 @@
-import { type BenchmarkCard, juryBenchmark } from '@medhelm/benchmark-recipes';
+import { type BenchmarkCard, cardDataSource, juryBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1, DatasetFolderV1, DatasetLoaderV1 } from '@medhelm/core';
 import type { JuryRubric } from '@medhelm/jury';
 import { createMtsamplesDataset } from './create-mtsamples-dataset.ts';
@@ -48,6 +48,7 @@ export function createMtsamplesBenchmarkDataset(
   return createMtsamplesDataset({
     benchmarkId: definition.card.id,
     folder: definition.folder,
+    source: cardDataSource(definition.card, definition.folder.listing?.revision),
     cutMarkers: definition.cutMarkers,
     ...(options.onlyFilesHelmReads === false
       ? {}

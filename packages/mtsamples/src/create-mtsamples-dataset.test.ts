@@ -8,6 +8,11 @@ import { createMtsamplesDataset } from './create-mtsamples-dataset.ts';
 import { mtsamplesReportFolder } from './mtsamples-report-folder.ts';
 
 const folder = mtsamplesReportFolder('reports', 'abc123', '/nowhere');
+const source = {
+  access: 'public',
+  license: 'none stated upstream',
+  upstream: { url: 'https://github.com/raulista1997/benchmarkdata/tree/abc123/reports', revision: 'abc123' },
+} as const;
 
 /** The loader's instances, its folder read from `directory` as `--data-dir` reads it. */
 async function loadFrom(directory: string, loader: DatasetLoaderV1): Promise<Instance[]> {
@@ -50,7 +55,7 @@ describe('createMtsamplesDataset', () => {
       },
       samplePath: '/nowhere',
     });
-    const loader = createMtsamplesDataset({ benchmarkId: 'b', folder, cutMarkers: ['PLAN:'] });
+    const loader = createMtsamplesDataset({ benchmarkId: 'b', folder, source, cutMarkers: ['PLAN:'] });
     expect(loader.upstream).toEqual({
       url: 'https://github.com/raulista1997/benchmarkdata/tree/abc123/reports',
       revision: 'abc123',
@@ -68,6 +73,7 @@ describe('createMtsamplesDataset', () => {
     const loader = createMtsamplesDataset({
       benchmarkId: 'b',
       folder,
+      source,
       cutMarkers: ['PLAN:'],
       include: (name) => !name.includes('#'),
     });
@@ -92,7 +98,7 @@ describe('createMtsamplesDataset', () => {
     );
     const error = await loadError(
       scratch,
-      createMtsamplesDataset({ benchmarkId: 'b', folder, cutMarkers: ['PLAN:'] }),
+      createMtsamplesDataset({ benchmarkId: 'b', folder, source, cutMarkers: ['PLAN:'] }),
     );
     expect(error.location).toEqual({ file: join(scratch, 'reports', 'Bad.txt'), line: 2 });
     expect(error.message).toContain('not valid UTF-8');
@@ -102,7 +108,7 @@ describe('createMtsamplesDataset', () => {
     await mkdir(join(scratch, 'reports'));
     const error = await loadError(
       scratch,
-      createMtsamplesDataset({ benchmarkId: 'b', folder, cutMarkers: ['PLAN:'] }),
+      createMtsamplesDataset({ benchmarkId: 'b', folder, source, cutMarkers: ['PLAN:'] }),
     );
     expect(error.location?.file).toBe(join(scratch, 'reports'));
     expect(error.message).toContain('no .txt report');
@@ -111,13 +117,13 @@ describe('createMtsamplesDataset', () => {
   it('fails clearly when the folder is missing from the data directory, naming the upstream folder', async () => {
     const error = await loadError(
       scratch,
-      createMtsamplesDataset({ benchmarkId: 'b', folder, cutMarkers: ['PLAN:'] }),
+      createMtsamplesDataset({ benchmarkId: 'b', folder, source, cutMarkers: ['PLAN:'] }),
     );
     expect(error.hint).toContain('https://github.com/raulista1997/benchmarkdata/tree/abc123/reports');
   });
 
   it('fails clearly under an engine that cannot resolve folders', async () => {
-    const loader = createMtsamplesDataset({ benchmarkId: 'b', folder, cutMarkers: ['PLAN:'] });
+    const loader = createMtsamplesDataset({ benchmarkId: 'b', folder, source, cutMarkers: ['PLAN:'] });
     const load = async () => {
       for await (const _ of loader.load({ resolveFile: async () => '' })) {
         // nothing

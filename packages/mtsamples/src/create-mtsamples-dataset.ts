@@ -1,3 +1,4 @@
+import type { CardDataSource } from '@medhelm/benchmark-recipes';
 import { type DatasetFolderV1, type DatasetLoaderV1, defineDatasetLoader } from '@medhelm/core';
 import { readTextFolder, resolveDatasetFolder } from '@medhelm/datasets';
 import { mtsamplesReportInstance } from './mtsamples-report-instance.ts';
@@ -9,6 +10,8 @@ export interface MtsamplesDatasetOptions extends ParseMtsamplesReportOptions {
   benchmarkId: string;
   /** The folder of reports, from `mtsamplesReportFolder`. */
   folder: DatasetFolderV1;
+  /** Access tier, license and upstream, from the benchmark's card (`cardDataSource`). */
+  source: CardDataSource;
   /** Reads only the reports whose file name passes (default: all), e.g. those real HELM reads. */
   include?: (name: string) => boolean;
 }
@@ -20,16 +23,13 @@ export interface MtsamplesDatasetOptions extends ParseMtsamplesReportOptions {
  * reports, or a report that is not UTF-8, is a DatasetLoadError naming it.
  */
 export function createMtsamplesDataset(options: MtsamplesDatasetOptions): DatasetLoaderV1 {
-  const { benchmarkId, folder, include, cutMarkers } = options;
+  const { benchmarkId, folder, source, include, cutMarkers } = options;
   if (folder.listing === undefined) {
     // A bug in the calling plugin: MTSamples folders are listed upstream (mtsamplesReportFolder).
     throw new TypeError(`${benchmarkId}: the MTSamples folder ${folder.name} has no upstream listing.`);
   }
-  const { repository, revision, path } = folder.listing;
   return defineDatasetLoader({
-    access: 'public',
-    license: 'none stated upstream',
-    upstream: { url: `https://github.com/${repository}/tree/${revision}/${path}`, revision },
+    ...source,
     files: [],
     folders: [folder],
     async *load(context) {

@@ -1,11 +1,8 @@
-import { juryBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { juryBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
+import { ACI_BENCH_CARD } from './aci-bench-card.ts';
 import { createAciBenchDataset } from './aci-bench-dataset.ts';
 import { aciBenchJuryRubric } from './aci-bench-jury-rubric.ts';
-import card from './benchmark-card.json' with { type: 'json' };
-
-/** HELM's specification of ACI-Bench (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const ACI_BENCH_CARD = readBenchmarkCard(card, '@medhelm/benchmark-aci-bench');
 
 /**
  * MedHELM's ACI-Bench benchmark: write a clinical note (history of present illness, physical exam,

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import {
   type DatasetFileV1,
   type DatasetLoaderV1,
@@ -7,6 +8,7 @@ import {
   TRAIN_SPLIT,
 } from '@medhelm/core';
 import { defineFileDatasetLoader, parseRow, readJsonObjectList } from '@medhelm/datasets';
+import { ACI_BENCH_CARD } from './aci-bench-card.ts';
 import { aciBenchEntrySchema, aciBenchInstance } from './aci-bench-instance.ts';
 
 /** The wyim/aci-bench commit HELM downloads from (HELM pins it in `ACIBenchScenario.PREFIX`). */
@@ -63,8 +65,7 @@ export async function* readAciBenchFile(
  */
 export function createAciBenchDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    license: 'CC-BY-4.0',
-    upstream: { url: 'https://github.com/wyim/aci-bench', revision: ACI_BENCH_REVISION },
+    ...cardDataSource(ACI_BENCH_CARD, ACI_BENCH_REVISION),
     files: [ACI_BENCH_TRAIN_FILE, ...ACI_BENCH_TEST_FILES],
     read: (path, file, context) =>
       readAciBenchFile(path, file === ACI_BENCH_TRAIN_FILE ? TRAIN_SPLIT : TEST_SPLIT, context.signal),

@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createAciBenchBenchmark } from './aci-bench-benchmark.ts';
 
-export { ACI_BENCH_CARD, createAciBenchBenchmark } from './aci-bench-benchmark.ts';
+export { createAciBenchBenchmark } from './aci-bench-benchmark.ts';
 export {
   ACI_BENCH_REVISION,
   ACI_BENCH_TEST_FILES,
@@ -22,3 +22,4 @@ export const aciBenchBenchmark = createAciBenchBenchmark();
 
 /** The plugin the runner loads: registers {@link aciBenchBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-aci-bench', aciBenchBenchmark);
+export { ACI_BENCH_CARD } from './aci-bench-card.ts';

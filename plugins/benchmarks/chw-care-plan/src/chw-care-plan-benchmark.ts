@@ -1,11 +1,8 @@
-import { juryBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { juryBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
-import card from './benchmark-card.json' with { type: 'json' };
+import { CHW_CARE_PLAN_CARD } from './chw-care-plan-card.ts';
 import { createChwCarePlanDataset } from './chw-care-plan-dataset.ts';
 import { chwCarePlanJuryRubric } from './chw-care-plan-jury-rubric.ts';
-
-/** HELM's specification of NoteExtract (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const CHW_CARE_PLAN_CARD = readBenchmarkCard(card, '@medhelm/benchmark-chw-care-plan');
 
 /**
  * MedHELM's NoteExtract benchmark (`chw_care_plan`): restructure a physician's free-text care plan

@@ -1,3 +1,4 @@
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import type { DatasetLoaderV1, Instance } from '@medhelm/core';
 import {
   bundledSampleFile,
@@ -8,6 +9,7 @@ import {
   requireColumns,
   testInstance,
 } from '@medhelm/datasets';
+import { CHW_CARE_PLAN_CARD } from './chw-care-plan-card.ts';
 
 /** The column HELM reads: the physician's ("MO") care plan note, both the input and the reference. */
 export const CHW_CARE_PLAN_NOTE_COLUMN = 'MO Note';
@@ -83,9 +85,7 @@ export function chwCarePlanInstance(note: string): Instance {
  */
 export function createChwCarePlanDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    access: 'private',
-    license: 'Stanford-internal; not released',
-    upstream: { url: 'https://crfm.stanford.edu/helm/medhelm/' },
+    ...cardDataSource(CHW_CARE_PLAN_CARD),
     files: [CHW_CARE_PLAN_FILE],
     obtain: CHW_CARE_PLAN_OBTAIN,
     async *read(path) {

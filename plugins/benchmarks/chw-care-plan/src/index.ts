@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createChwCarePlanBenchmark } from './chw-care-plan-benchmark.ts';
 
-export { CHW_CARE_PLAN_CARD, createChwCarePlanBenchmark } from './chw-care-plan-benchmark.ts';
+export { createChwCarePlanBenchmark } from './chw-care-plan-benchmark.ts';
 export {
   CHW_CARE_PLAN_FILE,
   CHW_CARE_PLAN_NOTE_COLUMN,
@@ -17,3 +17,4 @@ export const chwCarePlanBenchmark = createChwCarePlanBenchmark();
 
 /** The plugin the runner loads: registers {@link chwCarePlanBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-chw-care-plan', chwCarePlanBenchmark);
+export { CHW_CARE_PLAN_CARD } from './chw-care-plan-card.ts';

@@ -1,12 +1,9 @@
-import { multipleChoiceBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { multipleChoiceBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import { z } from 'zod';
-import card from './benchmark-card.json' with { type: 'json' };
+import { CLEAR_CARD } from './clear-card.ts';
 import { CLEAR_CONDITIONS, type ClearCondition } from './clear-conditions.ts';
 import { createClearDataset } from './clear-dataset.ts';
-
-/** HELM's specification of CLEAR (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const CLEAR_CARD = readBenchmarkCard(card, '@medhelm/benchmark-clear');
 
 /**
  * The instructions of HELM's `get_clear_spec` for `condition`: its f-string with

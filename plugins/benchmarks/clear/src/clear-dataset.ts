@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import {
   correctReferences,
   type DatasetFileV1,
@@ -16,6 +17,7 @@ import {
   requireColumns,
 } from '@medhelm/datasets';
 import { pythonStrip } from '@medhelm/python-text';
+import { CLEAR_CARD } from './clear-card.ts';
 import { CLEAR_CONDITION_TEXT, type ClearCondition, clearAnswerChoices } from './clear-conditions.ts';
 
 /** The columns HELM reads from each workbook: the note and the human label. */
@@ -87,9 +89,7 @@ export function clearInstance(condition: ClearCondition, text: string, label: st
 export function createClearDataset(condition: ClearCondition): DatasetLoaderV1 {
   const file = clearFile(condition);
   return defineFileDatasetLoader({
-    access: 'private',
-    license: 'Stanford-internal; not released',
-    upstream: { url: 'https://www.nature.com/articles/s41746-024-01377-1' },
+    ...cardDataSource(CLEAR_CARD),
     files: [file],
     obtain: CLEAR_OBTAIN,
     async *read(path, _file, context) {

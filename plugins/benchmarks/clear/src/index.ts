@@ -2,7 +2,6 @@ import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createClearBenchmark } from './clear-benchmark.ts';
 
 export {
-  CLEAR_CARD,
   CLEAR_LEADERBOARD_RUN_ENTRIES,
   clearArgumentsSchema,
   clearInstructions,
@@ -27,3 +26,4 @@ export const clearBenchmark = createClearBenchmark();
 
 /** The plugin the runner loads: registers {@link clearBenchmark}; run entries pick the condition. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-clear', clearBenchmark);
+export { CLEAR_CARD } from './clear-card.ts';

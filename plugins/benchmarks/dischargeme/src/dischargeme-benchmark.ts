@@ -1,11 +1,8 @@
-import { juryBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { juryBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
-import card from './benchmark-card.json' with { type: 'json' };
+import { DISCHARGEME_CARD } from './dischargeme-card.ts';
 import { createDischargemeDataset } from './dischargeme-dataset.ts';
 import { dischargemeJuryRubric } from './dischargeme-jury-rubric.ts';
-
-/** HELM's specification of DischargeMe (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const DISCHARGEME_CARD = readBenchmarkCard(card, '@medhelm/benchmark-dischargeme');
 
 /**
  * MedHELM's DischargeMe benchmark: write the brief hospital course or the discharge instructions

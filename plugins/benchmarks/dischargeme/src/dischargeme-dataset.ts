@@ -1,3 +1,4 @@
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import {
   type DatasetFileV1,
   DatasetLoadError,
@@ -6,6 +7,7 @@ import {
   type Instance,
 } from '@medhelm/core';
 import { bundledSampleFile, testInstance } from '@medhelm/datasets';
+import { DISCHARGEME_CARD } from './dischargeme-card.ts';
 import { pandasInnerMerge, parsePandasInt64Key } from './pandas-merge.ts';
 import { readGzipCsv } from './read-gzip-csv.ts';
 
@@ -242,9 +244,7 @@ export function dischargemeInstances(admission: DischargemeAdmission): Instance[
  */
 export function createDischargemeDataset(): DatasetLoaderV1 {
   return defineDatasetLoader({
-    access: 'gated',
-    license: 'PhysioNet Credentialed Health Data License 1.5.0',
-    upstream: { url: 'https://physionet.org/content/discharge-me/1.3/', revision: DISCHARGEME_VERSION },
+    ...cardDataSource(DISCHARGEME_CARD, DISCHARGEME_VERSION),
     files: DISCHARGEME_FILES,
     obtain: DISCHARGEME_OBTAIN,
     async *load(context) {

@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createDischargemeBenchmark } from './dischargeme-benchmark.ts';
 
-export { createDischargemeBenchmark, DISCHARGEME_CARD } from './dischargeme-benchmark.ts';
+export { createDischargemeBenchmark } from './dischargeme-benchmark.ts';
 export {
   createDischargemeDataset,
   DISCHARGEME_DIAGNOSIS_FILE,
@@ -29,3 +29,4 @@ export const dischargemeBenchmark = createDischargemeBenchmark();
 
 /** The plugin the runner loads: registers {@link dischargemeBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-dischargeme', dischargemeBenchmark);
+export { DISCHARGEME_CARD } from './dischargeme-card.ts';

@@ -1,12 +1,9 @@
-import { generationBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { generationBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import { helmExactMatchScorer } from '@medhelm/metrics';
-import card from './benchmark-card.json' with { type: 'json' };
+import { EHR_SQL_CARD } from './ehr-sql-card.ts';
 import { createEhrSqlDataset } from './ehr-sql-dataset.ts';
 import { createEhrSqlScorer, type EhrSqlScorerOptions } from './ehr-sql-scorer.ts';
-
-/** HELM's specification of EHRSQL (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const EHR_SQL_CARD = readBenchmarkCard(card, '@medhelm/benchmark-ehr-sql');
 
 /** Options of {@link createEhrSqlBenchmark}. */
 export interface EhrSqlBenchmarkOptions {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import {
   type DatasetFileV1,
   DatasetLoadError,
@@ -9,6 +10,7 @@ import {
   TRAIN_SPLIT,
 } from '@medhelm/core';
 import { readTextFile } from '@medhelm/datasets';
+import { EHR_SQL_CARD } from './ehr-sql-card.ts';
 import { EHR_SQL_DATABASE_FILE, resolveEhrSqlDatabase, suggestedDatabasePath } from './ehr-sql-database.ts';
 import { extractEhrSqlSchema } from './ehr-sql-instance.ts';
 import { readEhrSqlQuestions } from './ehr-sql-question-file.ts';
@@ -62,9 +64,7 @@ export const EHR_SQL_SCHEMA_FILE: DatasetFileV1 = {
  */
 export function createEhrSqlDataset(): DatasetLoaderV1 {
   return defineDatasetLoader({
-    access: 'public',
-    license: 'CC-BY-4.0',
-    upstream: { url: 'https://github.com/glee4810/EHRSQL', revision: EHR_SQL_REVISION },
+    ...cardDataSource(EHR_SQL_CARD, EHR_SQL_REVISION),
     files: [
       // HELM's order: database, schema, then the question files.
       EHR_SQL_DATABASE_FILE,

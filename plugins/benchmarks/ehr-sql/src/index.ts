@@ -3,7 +3,6 @@ import { createEhrSqlBenchmark } from './ehr-sql-benchmark.ts';
 
 export {
   createEhrSqlBenchmark,
-  EHR_SQL_CARD,
   type EhrSqlBenchmarkOptions,
 } from './ehr-sql-benchmark.ts';
 export {
@@ -45,3 +44,4 @@ export const ehrSqlBenchmark = createEhrSqlBenchmark();
 
 /** The plugin the runner loads: registers {@link ehrSqlBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-ehr-sql', ehrSqlBenchmark);
+export { EHR_SQL_CARD } from './ehr-sql-card.ts';

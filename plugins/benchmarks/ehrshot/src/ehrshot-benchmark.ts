@@ -1,17 +1,14 @@
-import { multipleChoiceBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { multipleChoiceBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import { CORRECTED_SUFFIX, correctedReferencesScorer, EXACT_MATCH_METRIC_NAMES } from '@medhelm/metrics';
 import { z } from 'zod';
-import card from './benchmark-card.json' with { type: 'json' };
+import { EHRSHOT_CARD } from './ehrshot-card.ts';
 import {
   createEhrshotDataset,
   EHRSHOT_DEFAULT_MAX_LABELS_PER_TASK,
   EHRSHOT_DEFAULT_MAX_LENGTH,
 } from './ehrshot-dataset.ts';
 import { EHRSHOT_TASKS, type EhrshotTask } from './ehrshot-tasks.ts';
-
-/** HELM's specification of EHRSHOT (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const EHRSHOT_CARD = readBenchmarkCard(card, '@medhelm/benchmark-ehrshot');
 
 /** Our corrected headline stat: exact match against the label each prompt was built from. */
 export const EHRSHOT_CORRECTED_METRIC = `exact_match${CORRECTED_SUFFIX}`;

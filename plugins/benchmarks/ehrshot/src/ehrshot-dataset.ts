@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import {
   type DatasetFileV1,
   type DatasetLoaderV1,
@@ -11,6 +12,7 @@ import {
 } from '@medhelm/core';
 import { numpyLegacyPermutation } from '@medhelm/datasets';
 import { isWithinTokenLimit } from 'gpt-tokenizer/encoding/cl100k_base';
+import { EHRSHOT_CARD } from './ehrshot-card.ts';
 import {
   compareTimes,
   countEventsUpTo,
@@ -38,9 +40,6 @@ const EHRSHOT_SEED = 1;
 /** How a user obtains the data (quoted by the errors about missing files). */
 export const EHRSHOT_OBTAIN =
   'EHRSHOT is gated: with a Redivis account, request access to the EHRSHOT release (https://redivis.com/datasets/53gc-8rhx41kgt) and accept the Stanford EHRSHOT research data use agreement, then use its MEDS version (data/data.parquet, labels/<task>/labels.parquet)';
-
-/** Where EHRSHOT is published (Redivis; the benchmark's code: https://github.com/som-shahlab/ehrshot-benchmark). */
-export const EHRSHOT_UPSTREAM = 'https://redivis.com/datasets/53gc-8rhx41kgt';
 
 /** `<data_path>/data/data.parquet`: the MEDS events (`subject_id`, `time`, `code`, ...). */
 export const EHRSHOT_DATA_FILE: DatasetFileV1 = {
@@ -87,9 +86,7 @@ export function createEhrshotDataset(options: EhrshotDatasetOptions): DatasetLoa
   const labelsFile = ehrshotLabelsFile(task);
   const instructions = ehrshotInstructions(task);
   return defineDatasetLoader({
-    access: 'gated',
-    license: 'EHRSHOT research data use agreement (Stanford)',
-    upstream: { url: EHRSHOT_UPSTREAM },
+    ...cardDataSource(EHRSHOT_CARD),
     files: [EHRSHOT_DATA_FILE, labelsFile],
     obtain: EHRSHOT_OBTAIN,
     async *load(context): AsyncGenerator<Instance> {

@@ -3,7 +3,6 @@ import { createEhrshotBenchmark } from './ehrshot-benchmark.ts';
 
 export {
   createEhrshotBenchmark,
-  EHRSHOT_CARD,
   EHRSHOT_CORRECTED_METRIC,
   EHRSHOT_LEADERBOARD_RUN_ENTRIES,
   type EhrshotBenchmarkOptions,
@@ -31,3 +30,4 @@ export const ehrshotBenchmark = createEhrshotBenchmark();
 
 /** The plugin the runner loads: registers {@link ehrshotBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-ehrshot', ehrshotBenchmark);
+export { EHRSHOT_CARD } from './ehrshot-card.ts';

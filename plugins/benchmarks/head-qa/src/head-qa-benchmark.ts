@@ -1,10 +1,7 @@
-import { multipleChoiceBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { multipleChoiceBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
-import card from './benchmark-card.json' with { type: 'json' };
+import { HEAD_QA_CARD } from './head-qa-card.ts';
 import { createHeadQaDataset } from './head-qa-dataset.ts';
-
-/** HELM's specification of HeadQA (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const HEAD_QA_CARD = readBenchmarkCard(card, '@medhelm/benchmark-head-qa');
 
 /**
  * MedHELM's HEAD-QA benchmark: the English test split (2016 and 2017 Spanish healthcare

@@ -1,9 +1,11 @@
 import { open, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import { type DatasetFileV1, DatasetLoadError, type DatasetLoaderV1 } from '@medhelm/core';
 import { defineFileDatasetLoader, parseJsonText, parseRow, readZipEntries } from '@medhelm/datasets';
 import { pythonDictMembers } from '@medhelm/json';
 import { z } from 'zod';
+import { HEAD_QA_CARD } from './head-qa-card.ts';
 import { headQaExamSchema, headQaInstance, headQaRows } from './head-qa-instance.ts';
 
 /**
@@ -45,8 +47,7 @@ const rootSchema = z.object({ exams: z.record(z.string(), z.unknown()) });
  */
 export function createHeadQaDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    license: 'MIT',
-    upstream: { url: 'https://huggingface.co/datasets/dvilares/head_qa' },
+    ...cardDataSource(HEAD_QA_CARD),
     files: [HEAD_QA_FILE],
     async *read(path) {
       const { file, text } = await readTestJson(path);

@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createHeadQaBenchmark } from './head-qa-benchmark.ts';
 
-export { createHeadQaBenchmark, HEAD_QA_CARD } from './head-qa-benchmark.ts';
+export { createHeadQaBenchmark } from './head-qa-benchmark.ts';
 export {
   createHeadQaDataset,
   HEAD_QA_ARCHIVE_ENTRY,
@@ -23,3 +23,4 @@ export const headQaBenchmark = createHeadQaBenchmark();
 
 /** The plugin the runner loads: registers {@link headQaBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-head-qa', headQaBenchmark);
+export { HEAD_QA_CARD } from './head-qa-card.ts';

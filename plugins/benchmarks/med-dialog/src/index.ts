@@ -3,7 +3,6 @@ import { createMedDialogBenchmark } from './med-dialog-benchmark.ts';
 
 export {
   createMedDialogBenchmark,
-  MED_DIALOG_CARD,
   MED_DIALOG_LEADERBOARD_RUN_ENTRIES,
   type MedDialogBenchmarkOptions,
   medDialogArgumentsSchema,
@@ -25,3 +24,4 @@ export const medDialogBenchmark = createMedDialogBenchmark();
 
 /** The plugin the runner loads: registers {@link medDialogBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-med-dialog', medDialogBenchmark);
+export { MED_DIALOG_CARD } from './med-dialog-card.ts';

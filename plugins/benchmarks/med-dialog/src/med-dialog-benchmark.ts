@@ -1,7 +1,7 @@
-import { juryBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { juryBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import { z } from 'zod';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MED_DIALOG_CARD } from './med-dialog-card.ts';
 import {
   createMedDialogDataset,
   MED_DIALOG_DEFAULT_SUBSET,
@@ -15,7 +15,6 @@ import { medDialogJuryRubric } from './med-dialog-jury-rubric.ts';
  * HELM's specification of MedDialog (`benchmark-card.json`): id, metadata, prompt, scenario (the
  * run spec name and args are each subset's).
  */
-export const MED_DIALOG_CARD = readBenchmarkCard(card, '@medhelm/benchmark-med-dialog');
 
 /**
  * The MedHELM leaderboard's med_dialog run entries (run_entries_medhelm_public.conf), without the

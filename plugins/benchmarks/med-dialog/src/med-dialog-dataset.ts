@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import { ConfigError, type DatasetFileV1, type DatasetLoaderV1 } from '@medhelm/core';
 import { defineFileDatasetLoader, parseRow, readJsonObjectList } from '@medhelm/datasets';
+import { MED_DIALOG_CARD } from './med-dialog-card.ts';
 import { medDialogExampleSchema, medDialogInstance } from './med-dialog-instance.ts';
 
 /** The subsets MedDialogScenario accepts (it asserts `subset in ["healthcaremagic", "icliniq"]`). */
@@ -56,12 +58,7 @@ export function medDialogSubset(subset: string): MedDialogSubset {
 export function createMedDialogDataset(options: { subset?: MedDialogSubset } = {}): DatasetLoaderV1 {
   const subset = medDialogSubset(options.subset ?? MED_DIALOG_DEFAULT_SUBSET);
   return defineFileDatasetLoader({
-    license:
-      'unknown (MedDialog: all copyrights of the dialogues belong to healthcaremagic.com and icliniq.com)',
-    upstream: {
-      url: `https://worksheets.codalab.org/bundles/${MED_DIALOG_BUNDLE}`,
-      revision: MED_DIALOG_BUNDLE,
-    },
+    ...cardDataSource(MED_DIALOG_CARD, MED_DIALOG_BUNDLE),
     files: [medDialogTestFile(subset)],
     async *read(path) {
       // HELM: json.load(f)["data"] raises KeyError, and iterating anything but a list is not MedDialog.

@@ -1,10 +1,7 @@
-import { multipleChoiceBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { multipleChoiceBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MED_MCQA_CARD } from './med-mcqa-card.ts';
 import { createMedMcqaDataset } from './med-mcqa-dataset.ts';
-
-/** HELM's specification of MedMCQA (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const MED_MCQA_CARD = readBenchmarkCard(card, '@medhelm/benchmark-med-mcqa');
 
 /**
  * MedHELM's MedMCQA benchmark: Indian medical entrance exam (AIIMS / NEET PG) questions with four

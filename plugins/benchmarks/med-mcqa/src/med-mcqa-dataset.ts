@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import { type DatasetFileV1, type DatasetLoaderV1, TRAIN_SPLIT, VALID_SPLIT } from '@medhelm/core';
 import { defineFileDatasetLoader, parseRow, readJsonLines } from '@medhelm/datasets';
+import { MED_MCQA_CARD } from './med-mcqa-card.ts';
 import { medMcqaInstance, medMcqaRowSchema } from './med-mcqa-instance.ts';
 
 /**
@@ -38,8 +40,7 @@ export const MED_MCQA_SPLIT_FILES: readonly { split: string; file: DatasetFileV1
 export function createMedMcqaDataset(): DatasetLoaderV1 {
   const splitOf = new Map(MED_MCQA_SPLIT_FILES.map(({ split, file }) => [file, split]));
   return defineFileDatasetLoader({
-    license: 'MIT',
-    upstream: { url: 'https://github.com/medmcqa/medmcqa' },
+    ...cardDataSource(MED_MCQA_CARD),
     files: [...splitOf.keys()],
     async *read(path, file) {
       for await (const { line, value } of readJsonLines(path)) {

@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedQaBenchmark } from './med-qa-benchmark.ts';
 
-export { createMedQaBenchmark, MED_QA_CARD } from './med-qa-benchmark.ts';
+export { createMedQaBenchmark } from './med-qa-benchmark.ts';
 export {
   createMedQaDataset,
   MED_QA_DOWNLOAD_URL,
@@ -15,3 +15,4 @@ export const medQaBenchmark = createMedQaBenchmark();
 
 /** The plugin the runner loads: registers {@link medQaBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-med-qa', medQaBenchmark);
+export { MED_QA_CARD } from './med-qa-card.ts';

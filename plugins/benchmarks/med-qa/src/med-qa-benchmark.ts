@@ -1,10 +1,7 @@
-import { multipleChoiceBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { multipleChoiceBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MED_QA_CARD } from './med-qa-card.ts';
 import { createMedQaDataset } from './med-qa-dataset.ts';
-
-/** HELM's specification of MedQA (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const MED_QA_CARD = readBenchmarkCard(card, '@medhelm/benchmark-med-qa');
 
 /**
  * MedHELM's MedQA benchmark: USMLE-style questions with four options (the US `4_options` subset),

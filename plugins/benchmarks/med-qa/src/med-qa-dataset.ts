@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import {
   type DatasetFileV1,
   type DatasetLoaderV1,
@@ -7,6 +8,7 @@ import {
   VALID_SPLIT,
 } from '@medhelm/core';
 import { defineFileDatasetLoader, parseRow, readJsonLines } from '@medhelm/datasets';
+import { MED_QA_CARD } from './med-qa-card.ts';
 import { medQaInstance, medQaRowSchema } from './med-qa-instance.ts';
 
 /**
@@ -49,8 +51,7 @@ export const MED_QA_SPLIT_FILES: readonly { split: string; file: DatasetFileV1 }
 export function createMedQaDataset(): DatasetLoaderV1 {
   const splitOf = new Map(MED_QA_SPLIT_FILES.map(({ split, file }) => [file, split]));
   return defineFileDatasetLoader({
-    license: 'MIT',
-    upstream: { url: 'https://github.com/jind11/MedQA' },
+    ...cardDataSource(MED_QA_CARD),
     files: [...splitOf.keys()],
     async *read(path, file) {
       for await (const { line, value } of readJsonLines(path)) {

@@ -4,7 +4,6 @@ import { createMedalignBenchmark } from './medalign-benchmark.ts';
 export { cl100kTail, cl100kTokenCount } from './cl100k-tail.ts';
 export {
   createMedalignBenchmark,
-  MEDALIGN_CARD,
   MEDALIGN_LEADERBOARD_RUN_ENTRIES,
   type MedalignBenchmarkOptions,
   medalignArgumentsSchema,
@@ -30,3 +29,4 @@ export const medalignBenchmark = createMedalignBenchmark();
 
 /** The plugin the runner loads: registers {@link medalignBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-medalign', medalignBenchmark);
+export { MEDALIGN_CARD } from './medalign-card.ts';

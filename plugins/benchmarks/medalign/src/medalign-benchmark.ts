@@ -1,7 +1,7 @@
-import { juryBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { juryBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import { z } from 'zod';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MEDALIGN_CARD } from './medalign-card.ts';
 import { createMedalignDataset, MEDALIGN_DEFAULT_MAX_LENGTH } from './medalign-dataset.ts';
 import { medalignJuryRubric } from './medalign-jury-rubric.ts';
 
@@ -9,7 +9,6 @@ import { medalignJuryRubric } from './medalign-jury-rubric.ts';
  * HELM's specification of MedAlign (`benchmark-card.json`): id, metadata, prompt, scenario (the
  * args are each run's).
  */
-export const MEDALIGN_CARD = readBenchmarkCard(card, '@medhelm/benchmark-medalign');
 
 /** The MedHELM leaderboard's medalign run entries (run_entries_medhelm_gated.conf), without the model. */
 export const MEDALIGN_LEADERBOARD_RUN_ENTRIES: readonly string[] = ['medalign:max_length=100000'];

@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import {
   type DatasetFileV1,
   type DatasetFolderV1,
@@ -20,6 +21,7 @@ import {
   testInstance,
 } from '@medhelm/datasets';
 import { cl100kTailOffset, cl100kTokenCount, decodeUtf8From } from './cl100k-tail.ts';
+import { MEDALIGN_CARD } from './medalign-card.ts';
 
 function sample(name: string): string {
   return fileURLToPath(new URL(`../data/${name}`, import.meta.url));
@@ -254,9 +256,7 @@ export function createMedalignDataset(options: MedalignDatasetOptions = {}): Dat
   }
 
   return defineDatasetLoader({
-    access: 'gated',
-    license: 'MedAlign data use agreement (Stanford); not redistributable',
-    upstream: { url: 'https://github.com/som-shahlab/medalign' },
+    ...cardDataSource(MEDALIGN_CARD),
     files: [MEDALIGN_INSTRUCTIONS_FILE, MEDALIGN_RESPONSES_FILE],
     folders: [MEDALIGN_EHR_FOLDER],
     obtain: MEDALIGN_OBTAIN,

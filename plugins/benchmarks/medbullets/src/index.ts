@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedbulletsBenchmark } from './medbullets-benchmark.ts';
 
-export { createMedbulletsBenchmark, MEDBULLETS_CARD } from './medbullets-benchmark.ts';
+export { createMedbulletsBenchmark } from './medbullets-benchmark.ts';
 export {
   createMedbulletsDataset,
   MEDBULLETS_FILE,
@@ -23,3 +23,4 @@ export const medbulletsBenchmark = createMedbulletsBenchmark();
 
 /** The plugin the runner loads: registers {@link medbulletsBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-medbullets', medbulletsBenchmark);
+export { MEDBULLETS_CARD } from './medbullets-card.ts';

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import type { DatasetFileV1, DatasetLoaderV1 } from '@medhelm/core';
 import { defineFileDatasetLoader, parseRow, readCsvRecords } from '@medhelm/datasets';
+import { MEDBULLETS_CARD } from './medbullets-card.ts';
 import { isSkippedByHelm, medbulletsInstance, medbulletsRowSchema } from './medbullets-instance.ts';
 
 /**
@@ -36,8 +38,7 @@ export const MEDBULLETS_FILE: DatasetFileV1 = {
  */
 export function createMedbulletsDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    license: 'none stated upstream',
-    upstream: { url: 'https://github.com/HanjieChen/ChallengeClinicalQA', revision: MEDBULLETS_REVISION },
+    ...cardDataSource(MEDBULLETS_CARD, MEDBULLETS_REVISION),
     files: [MEDBULLETS_FILE],
     async *read(path, _file, context) {
       const skippedLines: number[] = [];

@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedcalcBenchBenchmark } from './medcalc-bench-benchmark.ts';
 
-export { createMedcalcBenchBenchmark, MEDCALC_BENCH_CARD } from './medcalc-bench-benchmark.ts';
+export { createMedcalcBenchBenchmark } from './medcalc-bench-benchmark.ts';
 export {
   createMedcalcBenchDataset,
   MEDCALC_BENCH_FILE,
@@ -18,3 +18,4 @@ export const medcalcBenchBenchmark = createMedcalcBenchBenchmark();
 
 /** The plugin the runner loads: registers {@link medcalcBenchBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-medcalc-bench', medcalcBenchBenchmark);
+export { MEDCALC_BENCH_CARD } from './medcalc-bench-card.ts';

@@ -1,4 +1,4 @@
-import { generationBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { generationBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import {
   helmExactMatchScorer,
@@ -6,11 +6,8 @@ import {
   medcalcBenchAccuracyCorrectedScorer,
   medcalcBenchAccuracyScorer,
 } from '@medhelm/metrics';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MEDCALC_BENCH_CARD } from './medcalc-bench-card.ts';
 import { createMedcalcBenchDataset } from './medcalc-bench-dataset.ts';
-
-/** HELM's specification of MedCalc-Bench (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const MEDCALC_BENCH_CARD = readBenchmarkCard(card, '@medhelm/benchmark-medcalc-bench');
 
 /**
  * MedHELM's MedCalc-Bench benchmark: compute a clinical value (score, lab value, date, dose) from a

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import { type DatasetFileV1, DatasetLoadError, type DatasetLoaderV1 } from '@medhelm/core';
 import { defineFileDatasetLoader, parseRow, readCsvRecords } from '@medhelm/datasets';
+import { MEDCALC_BENCH_CARD } from './medcalc-bench-card.ts';
 import { medcalcBenchInstance, medcalcBenchRowSchema } from './medcalc-bench-instance.ts';
 
 /** The ncbi-nlp/MedCalc-Bench commit of the pinned `test_data.csv` (the June 2024 release). */
@@ -25,8 +27,7 @@ export const MEDCALC_BENCH_FILE: DatasetFileV1 = {
  */
 export function createMedcalcBenchDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    license: 'CC-BY-SA-4.0',
-    upstream: { url: 'https://github.com/ncbi-nlp/MedCalc-Bench', revision: MEDCALC_BENCH_REVISION },
+    ...cardDataSource(MEDCALC_BENCH_CARD, MEDCALC_BENCH_REVISION),
     files: [MEDCALC_BENCH_FILE],
     async *read(path) {
       const seen = new Map<string, number>();

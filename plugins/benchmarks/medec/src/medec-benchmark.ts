@@ -1,11 +1,8 @@
-import { generationBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { generationBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import { helmBasicGenerationScorer, medecCorrectedScorer, medecScorer } from '@medhelm/metrics';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MEDEC_CARD } from './medec-card.ts';
 import { createMedecDataset } from './medec-dataset.ts';
-
-/** HELM's specification of Medec (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const MEDEC_CARD = readBenchmarkCard(card, '@medhelm/benchmark-medec');
 
 /**
  * MedHELM's MEDEC benchmark: find the one erroneous sentence of a clinical note (or say the note is

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import type { DatasetFileV1, DatasetLoaderV1 } from '@medhelm/core';
 import { defineFileDatasetLoader, parseRow, readCsvRecords } from '@medhelm/datasets';
+import { MEDEC_CARD } from './medec-card.ts';
 import { medecInstance, medecRowSchema } from './medec-instance.ts';
 
 /** The abachaa/MEDEC commit HELM downloads the MS test set from (`MedecScenario.GIT_HASH`). */
@@ -31,8 +33,7 @@ export const MEDEC_FILE: DatasetFileV1 = {
  */
 export function createMedecDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    license: 'CC-BY-4.0',
-    upstream: { url: 'https://github.com/abachaa/MEDEC', revision: MEDEC_REVISION },
+    ...cardDataSource(MEDEC_CARD, MEDEC_REVISION),
     files: [MEDEC_FILE],
     async *read(path) {
       for await (const { record, line, row } of readCsvRecords(path)) {

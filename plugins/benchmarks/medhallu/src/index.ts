@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedhalluBenchmark } from './medhallu-benchmark.ts';
 
-export { createMedhalluBenchmark, MEDHALLU_CARD } from './medhallu-benchmark.ts';
+export { createMedhalluBenchmark } from './medhallu-benchmark.ts';
 export {
   createMedhalluDataset,
   MEDHALLU_DATASET,
@@ -23,3 +23,4 @@ export const medhalluBenchmark = createMedhalluBenchmark();
 
 /** The plugin the runner loads: registers {@link medhalluBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-medhallu', medhalluBenchmark);
+export { MEDHALLU_CARD } from './medhallu-card.ts';

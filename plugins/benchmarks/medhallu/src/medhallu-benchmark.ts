@@ -1,11 +1,8 @@
-import { generationBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { generationBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import { helmExactMatchScorer } from '@medhelm/metrics';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MEDHALLU_CARD } from './medhallu-card.ts';
 import { createMedhalluDataset } from './medhallu-dataset.ts';
-
-/** HELM's specification of MedHallu (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const MEDHALLU_CARD = readBenchmarkCard(card, '@medhelm/benchmark-medhallu');
 
 /**
  * MedHELM's MedHallu benchmark: given PubMed knowledge, a question and an answer, the model says

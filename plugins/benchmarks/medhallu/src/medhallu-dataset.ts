@@ -1,5 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import {
   type DatasetFileV1,
   type DatasetLoadContextV1,
@@ -8,6 +9,7 @@ import {
   defineDatasetLoader,
 } from '@medhelm/core';
 import { parseRow, readJsonLines, readParquetRecords } from '@medhelm/datasets';
+import { MEDHALLU_CARD } from './medhallu-card.ts';
 import { medhalluInstances, medhalluRowSchema } from './medhallu-instance.ts';
 
 /** The Hugging Face dataset HELM loads (`load_dataset(MEDHALLU_DATASET, "pqa_labeled", split="train")`). */
@@ -60,9 +62,7 @@ interface RawRow {
  */
 export function createMedhalluDataset(): DatasetLoaderV1 {
   return defineDatasetLoader({
-    access: 'public',
-    license: 'MIT',
-    upstream: { url: `https://huggingface.co/datasets/${MEDHALLU_DATASET}`, revision: MEDHALLU_REVISION },
+    ...cardDataSource(MEDHALLU_CARD, MEDHALLU_REVISION),
     files: [MEDHALLU_PARQUET_FILE, MEDHALLU_JSONL_FILE],
     async *load(context) {
       const { path, parquet } = await resolveMedhalluFile(context);

@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMediQaBenchmark } from './medi-qa-benchmark.ts';
 
-export { createMediQaBenchmark, MEDI_QA_CARD } from './medi-qa-benchmark.ts';
+export { createMediQaBenchmark } from './medi-qa-benchmark.ts';
 export {
   createMediQaDataset,
   MEDI_QA_FILE,
@@ -22,3 +22,4 @@ export const mediQaBenchmark = createMediQaBenchmark();
 
 /** The plugin the runner loads: registers {@link mediQaBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-medi-qa', mediQaBenchmark);
+export { MEDI_QA_CARD } from './medi-qa-card.ts';

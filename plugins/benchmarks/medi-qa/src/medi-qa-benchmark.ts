@@ -1,11 +1,8 @@
-import { juryBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { juryBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MEDI_QA_CARD } from './medi-qa-card.ts';
 import { createMediQaDataset } from './medi-qa-dataset.ts';
 import { mediQaJuryRubric } from './medi-qa-jury-rubric.ts';
-
-/** HELM's specification of MEDIQA (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const MEDI_QA_CARD = readBenchmarkCard(card, '@medhelm/benchmark-medi-qa');
 
 /**
  * MedHELM's MEDIQA benchmark: answer consumer health questions (MEDIQA 2019 Task 3), judged by

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import { type DatasetFileV1, DatasetLoadError, type DatasetLoaderV1 } from '@medhelm/core';
 import { defineFileDatasetLoader, readXmlDocument, xmlChildElements } from '@medhelm/datasets';
+import { MEDI_QA_CARD } from './medi-qa-card.ts';
 import { mediQaInstance } from './medi-qa-instance.ts';
 import { readMediQaQuestion } from './medi-qa-question.ts';
 
@@ -35,8 +37,7 @@ export const MEDI_QA_FILE: DatasetFileV1 = {
  */
 export function createMediQaDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    license: 'none stated upstream',
-    upstream: { url: 'https://github.com/abachaa/MEDIQA2019', revision: MEDI_QA_REVISION },
+    ...cardDataSource(MEDI_QA_CARD, MEDI_QA_REVISION),
     files: [MEDI_QA_FILE],
     async *read(path) {
       const root = await readXmlDocument(path);

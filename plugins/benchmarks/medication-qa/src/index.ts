@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMedicationQaBenchmark } from './medication-qa-benchmark.ts';
 
-export { createMedicationQaBenchmark, MEDICATION_QA_CARD } from './medication-qa-benchmark.ts';
+export { createMedicationQaBenchmark } from './medication-qa-benchmark.ts';
 export {
   createMedicationQaDataset,
   MEDICATION_QA_FILE,
@@ -19,3 +19,4 @@ export const medicationQaBenchmark = createMedicationQaBenchmark();
 
 /** The plugin the runner loads: registers {@link medicationQaBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-medication-qa', medicationQaBenchmark);
+export { MEDICATION_QA_CARD } from './medication-qa-card.ts';

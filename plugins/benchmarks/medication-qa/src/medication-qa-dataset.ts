@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import { type DatasetFileV1, DatasetLoadError, type DatasetLoaderV1 } from '@medhelm/core';
 import { defineFileDatasetLoader, parseRow, readXlsxRows } from '@medhelm/datasets';
+import { MEDICATION_QA_CARD } from './medication-qa-card.ts';
 import { medicationQaInstance, medicationQaRowSchema } from './medication-qa-instance.ts';
 
 /** The abachaa/Medication_QA_MedInfo2019 commit of the pinned workbook (HELM downloads `master`). */
@@ -29,11 +31,7 @@ export const MEDICATION_QA_FILE: DatasetFileV1 = {
  */
 export function createMedicationQaDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    license: 'none stated upstream',
-    upstream: {
-      url: 'https://github.com/abachaa/Medication_QA_MedInfo2019',
-      revision: MEDICATION_QA_REVISION,
-    },
+    ...cardDataSource(MEDICATION_QA_CARD, MEDICATION_QA_REVISION),
     files: [MEDICATION_QA_FILE],
     async *read(path) {
       let checkedColumns = false;

@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMentalHealthBenchmark } from './mental-health-benchmark.ts';
 
-export { createMentalHealthBenchmark, MENTAL_HEALTH_CARD } from './mental-health-benchmark.ts';
+export { createMentalHealthBenchmark } from './mental-health-benchmark.ts';
 export {
   createMentalHealthDataset,
   MENTAL_HEALTH_COLUMNS,
@@ -17,3 +17,4 @@ export const mentalHealthBenchmark = createMentalHealthBenchmark();
 
 /** The plugin the runner loads: registers {@link mentalHealthBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-mental-health', mentalHealthBenchmark);
+export { MENTAL_HEALTH_CARD } from './mental-health-card.ts';

@@ -1,11 +1,8 @@
-import { juryBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { juryBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MENTAL_HEALTH_CARD } from './mental-health-card.ts';
 import { createMentalHealthDataset } from './mental-health-dataset.ts';
 import { mentalHealthJuryRubric } from './mental-health-jury-rubric.ts';
-
-/** HELM's specification of MentalHealth (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const MENTAL_HEALTH_CARD = readBenchmarkCard(card, '@medhelm/benchmark-mental-health');
 
 /**
  * MedHELM's MentalHealth benchmark (`mental_health`): the counselor's next reply in a counseling

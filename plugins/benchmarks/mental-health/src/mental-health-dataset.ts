@@ -1,3 +1,4 @@
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import { DatasetLoadError, type DatasetLoaderV1, type Instance } from '@medhelm/core';
 import {
   bundledSampleFile,
@@ -10,6 +11,7 @@ import {
   requireColumns,
   testInstance,
 } from '@medhelm/datasets';
+import { MENTAL_HEALTH_CARD } from './mental-health-card.ts';
 
 /** The columns HELM reads: the dialogue's topic and type, the conversation so far, and the counselor's actual reply. */
 export const MENTAL_HEALTH_COLUMNS = [
@@ -61,9 +63,7 @@ export function mentalHealthInstance(row: MentalHealthRow): Instance {
  */
 export function createMentalHealthDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    access: 'private',
-    license: 'Not released (MedHELM lists it as private)',
-    upstream: { url: 'https://crfm.stanford.edu/helm/medhelm/' },
+    ...cardDataSource(MENTAL_HEALTH_CARD),
     files: [MENTAL_HEALTH_FILE],
     obtain: MENTAL_HEALTH_OBTAIN,
     async *read(path) {

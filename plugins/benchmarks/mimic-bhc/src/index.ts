@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMimicBhcBenchmark } from './mimic-bhc-benchmark.ts';
 
-export { createMimicBhcBenchmark, MIMIC_BHC_CARD } from './mimic-bhc-benchmark.ts';
+export { createMimicBhcBenchmark } from './mimic-bhc-benchmark.ts';
 export {
   createMimicBhcDataset,
   MIMIC_BHC_FILE,
@@ -16,3 +16,4 @@ export const mimicBhcBenchmark = createMimicBhcBenchmark();
 
 /** The plugin the runner loads: registers {@link mimicBhcBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-mimic-bhc', mimicBhcBenchmark);
+export { MIMIC_BHC_CARD } from './mimic-bhc-card.ts';

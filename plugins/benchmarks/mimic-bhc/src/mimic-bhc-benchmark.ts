@@ -1,11 +1,8 @@
-import { juryBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { juryBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MIMIC_BHC_CARD } from './mimic-bhc-card.ts';
 import { createMimicBhcDataset } from './mimic-bhc-dataset.ts';
 import { mimicBhcJuryRubric } from './mimic-bhc-jury-rubric.ts';
-
-/** HELM's specification of MIMIC-IV-BHC (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const MIMIC_BHC_CARD = readBenchmarkCard(card, '@medhelm/benchmark-mimic-bhc');
 
 /**
  * MedHELM's MIMIC-IV-BHC benchmark: summarize a MIMIC-IV discharge note into its brief hospital

@@ -1,3 +1,4 @@
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import type { DatasetLoaderV1, Instance } from '@medhelm/core';
 import {
   bundledSampleFile,
@@ -7,6 +8,7 @@ import {
   testInstance,
 } from '@medhelm/datasets';
 import { z } from 'zod';
+import { MIMIC_BHC_CARD } from './mimic-bhc-card.ts';
 
 /** How the data is obtained; quoted by every error about missing files. */
 export const MIMIC_BHC_OBTAIN =
@@ -41,9 +43,7 @@ export const mimicBhcLineSchema = z.object({
  */
 export function createMimicBhcDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    access: 'gated',
-    license: 'PhysioNet Credentialed Health Data License 1.5.0',
-    upstream: { url: 'https://physionet.org/content/labelled-notes-hospital-course/' },
+    ...cardDataSource(MIMIC_BHC_CARD),
     files: [MIMIC_BHC_FILE],
     obtain: MIMIC_BHC_OBTAIN,
     async *read(path, _file, context) {

@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createMimicRrsBenchmark } from './mimic-rrs-benchmark.ts';
 
-export { createMimicRrsBenchmark, MIMIC_RRS_CARD } from './mimic-rrs-benchmark.ts';
+export { createMimicRrsBenchmark } from './mimic-rrs-benchmark.ts';
 export {
   createMimicRrsDataset,
   MIMIC_RRS_FINDINGS_FILE,
@@ -18,3 +18,4 @@ export const mimicRrsBenchmark = createMimicRrsBenchmark();
 
 /** The plugin the runner loads: registers {@link mimicRrsBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-mimic-rrs', mimicRrsBenchmark);
+export { MIMIC_RRS_CARD } from './mimic-rrs-card.ts';

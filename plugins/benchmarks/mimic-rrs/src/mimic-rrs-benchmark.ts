@@ -1,11 +1,8 @@
-import { juryBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { juryBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MIMIC_RRS_CARD } from './mimic-rrs-card.ts';
 import { createMimicRrsDataset } from './mimic-rrs-dataset.ts';
 import { mimicRrsJuryRubric } from './mimic-rrs-jury-rubric.ts';
-
-/** HELM's specification of MIMIC-RRS (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const MIMIC_RRS_CARD = readBenchmarkCard(card, '@medhelm/benchmark-mimic-rrs');
 
 /**
  * MedHELM's MIMIC-RRS benchmark: write the impression section of a MIMIC-III radiology report

@@ -1,3 +1,4 @@
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import {
   type DatasetFileV1,
   DatasetLoadError,
@@ -7,6 +8,7 @@ import {
 } from '@medhelm/core';
 import { bundledSampleFile, readTextFile, testInstance } from '@medhelm/datasets';
 import { pythonStrip } from '@medhelm/python-text';
+import { MIMIC_RRS_CARD } from './mimic-rrs-card.ts';
 
 /** The folder of the MIMIC-III RRS data that HELM's leaderboard reads (`rrs-mimiciii/all`). */
 export const MIMIC_RRS_FOLDER = 'all';
@@ -75,9 +77,7 @@ export function mimicRrsInstances(findings: readonly string[], impressions: read
  */
 export function createMimicRrsDataset(): DatasetLoaderV1 {
   return defineDatasetLoader({
-    access: 'gated',
-    license: 'PhysioNet Credentialed Health Data License 1.5.0',
-    upstream: { url: 'https://physionet.org/content/mimiciii/1.4/', revision: '1.4' },
+    ...cardDataSource(MIMIC_RRS_CARD, '1.4'),
     files: [MIMIC_RRS_FINDINGS_FILE, MIMIC_RRS_IMPRESSION_FILE],
     obtain: MIMIC_RRS_OBTAIN,
     async *load(context) {

@@ -3,7 +3,6 @@ import { createMimicivBillingCodeBenchmark } from './mimiciv-billing-code-benchm
 
 export {
   createMimicivBillingCodeBenchmark,
-  MIMICIV_BILLING_CODE_CARD,
   MIMICIV_BILLING_CODE_F1_CORRECTED,
 } from './mimiciv-billing-code-benchmark.ts';
 export {
@@ -22,3 +21,4 @@ export const plugin = defineBenchmarkPlugin(
   '@medhelm/benchmark-mimiciv-billing-code',
   mimicivBillingCodeBenchmark,
 );
+export { MIMICIV_BILLING_CODE_CARD } from './mimiciv-billing-code-card.ts';

@@ -10,10 +10,8 @@ import {
 } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { mimicivBillingCodeBenchmark, plugin } from './index.ts';
-import {
-  createMimicivBillingCodeBenchmark,
-  MIMICIV_BILLING_CODE_CARD,
-} from './mimiciv-billing-code-benchmark.ts';
+import { createMimicivBillingCodeBenchmark } from './mimiciv-billing-code-benchmark.ts';
+import { MIMICIV_BILLING_CODE_CARD } from './mimiciv-billing-code-card.ts';
 
 const packageJsonPath = join(import.meta.dirname, '..', 'package.json');
 const helmSource = process.env.HELM_SRC ?? '/work/helm-src';

@@ -1,4 +1,4 @@
-import { generationBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { generationBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import {
   helmGenericMetricsScorer,
@@ -6,11 +6,8 @@ import {
   mimicivBillingCodeCorrectedScorer,
   mimicivBillingCodeScorer,
 } from '@medhelm/metrics';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MIMICIV_BILLING_CODE_CARD } from './mimiciv-billing-code-card.ts';
 import { createMimicivBillingCodeDataset } from './mimiciv-billing-code-dataset.ts';
-
-/** HELM's specification of MIMIC-IV Billing Code (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const MIMICIV_BILLING_CODE_CARD = readBenchmarkCard(card, '@medhelm/benchmark-mimiciv-billing-code');
 
 /** Our corrected counterpart of the headline `mimiciv_billing_code_f1` (see the README). */
 export const MIMICIV_BILLING_CODE_F1_CORRECTED: keyof MimicivBillingCodeCorrectedStats =

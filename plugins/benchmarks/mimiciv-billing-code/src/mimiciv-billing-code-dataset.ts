@@ -1,5 +1,7 @@
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import { DatasetLoadError, type DatasetLoaderV1 } from '@medhelm/core';
 import { bundledSampleFile, defineFileDatasetLoader, testInstance } from '@medhelm/datasets';
+import { MIMICIV_BILLING_CODE_CARD } from './mimiciv-billing-code-card.ts';
 import { readFeatherRows } from './read-feather-rows.ts';
 
 /**
@@ -70,9 +72,7 @@ function isList(value: unknown): value is Iterable<unknown> {
  */
 export function createMimicivBillingCodeDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    access: 'gated',
-    license: 'PhysioNet Credentialed Health Data License 1.5.0',
-    upstream: { url: 'https://physionet.org/content/mimiciv/' },
+    ...cardDataSource(MIMICIV_BILLING_CODE_CARD),
     files: [MIMICIV_BILLING_CODE_FILE],
     obtain: MIMICIV_BILLING_CODE_OBTAIN,
     async *read(path, _file, context) {

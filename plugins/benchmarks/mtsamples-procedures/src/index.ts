@@ -6,7 +6,6 @@ export type { MtsamplesOptions } from '@medhelm/mtsamples';
 export {
   createMtsamplesProceduresBenchmark,
   MTSAMPLES_PROCEDURES,
-  MTSAMPLES_PROCEDURES_CARD,
 } from './mtsamples-procedures-benchmark.ts';
 export {
   MTSAMPLES_PROCEDURES_FOLDER,
@@ -26,3 +25,4 @@ export const plugin = defineBenchmarkPlugin(
   '@medhelm/benchmark-mtsamples-procedures',
   mtsamplesProceduresBenchmark,
 );
+export { MTSAMPLES_PROCEDURES_CARD } from './mtsamples-procedures-card.ts';

@@ -1,4 +1,3 @@
-import { readBenchmarkCard } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import {
   createMtsamplesBenchmark,
@@ -6,12 +5,9 @@ import {
   type MtsamplesBenchmarkDefinition,
   type MtsamplesOptions,
 } from '@medhelm/mtsamples';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MTSAMPLES_PROCEDURES_CARD } from './mtsamples-procedures-card.ts';
 import { MTSAMPLES_PROCEDURES_FOLDER, mtsamplesProceduresHelmReads } from './mtsamples-procedures-dataset.ts';
 import { mtsamplesProceduresJuryRubric } from './mtsamples-procedures-jury-rubric.ts';
-
-/** HELM's specification of MTSamples Procedures (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const MTSAMPLES_PROCEDURES_CARD = readBenchmarkCard(card, '@medhelm/benchmark-mtsamples-procedures');
 
 /**
  * MedHELM's MTSamples Procedures benchmark: write a treatment plan for a transcribed procedure

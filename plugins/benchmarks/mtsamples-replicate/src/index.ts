@@ -6,7 +6,6 @@ export type { MtsamplesOptions } from '@medhelm/mtsamples';
 export {
   createMtsamplesReplicateBenchmark,
   MTSAMPLES_REPLICATE,
-  MTSAMPLES_REPLICATE_CARD,
 } from './mtsamples-replicate-benchmark.ts';
 export {
   MTSAMPLES_REPLICATE_FOLDER,
@@ -28,3 +27,4 @@ export const plugin = defineBenchmarkPlugin(
   '@medhelm/benchmark-mtsamples-replicate',
   mtsamplesReplicateBenchmark,
 );
+export { MTSAMPLES_REPLICATE_CARD } from './mtsamples-replicate-card.ts';

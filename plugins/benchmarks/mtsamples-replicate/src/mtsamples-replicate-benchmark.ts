@@ -1,16 +1,12 @@
-import { readBenchmarkCard } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import {
   createMtsamplesBenchmark,
   type MtsamplesBenchmarkDefinition,
   type MtsamplesOptions,
 } from '@medhelm/mtsamples';
-import card from './benchmark-card.json' with { type: 'json' };
+import { MTSAMPLES_REPLICATE_CARD } from './mtsamples-replicate-card.ts';
 import { MTSAMPLES_REPLICATE_FOLDER, mtsamplesReplicateHelmReads } from './mtsamples-replicate-dataset.ts';
 import { mtsamplesReplicateJuryRubric } from './mtsamples-replicate-jury-rubric.ts';
-
-/** HELM's specification of MTSamples (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const MTSAMPLES_REPLICATE_CARD = readBenchmarkCard(card, '@medhelm/benchmark-mtsamples-replicate');
 
 /**
  * MedHELM's MTSamples (Replicate) benchmark: write a treatment plan for a transcribed medical

@@ -3,7 +3,6 @@ import { createN2c2CtMatchingBenchmark } from './n2c2-ct-matching-benchmark.ts';
 
 export {
   createN2c2CtMatchingBenchmark,
-  N2C2_CT_MATCHING_CARD,
   N2C2_CT_MATCHING_LEADERBOARD_RUN_ENTRIES,
   n2c2CtMatchingArgumentsSchema,
 } from './n2c2-ct-matching-benchmark.ts';
@@ -30,3 +29,4 @@ export const n2c2CtMatchingBenchmark = createN2c2CtMatchingBenchmark();
 
 /** The plugin the runner loads: registers {@link n2c2CtMatchingBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-n2c2-ct-matching', n2c2CtMatchingBenchmark);
+export { N2C2_CT_MATCHING_CARD } from './n2c2-ct-matching-card.ts';

@@ -1,15 +1,12 @@
-import { multipleChoiceBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { multipleChoiceBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import { z } from 'zod';
-import card from './benchmark-card.json' with { type: 'json' };
+import { N2C2_CT_MATCHING_CARD } from './n2c2-ct-matching-card.ts';
 import {
   createN2c2CtMatchingDataset,
   N2C2_CT_MATCHING_CRITERIA,
   type N2c2Criterion,
 } from './n2c2-ct-matching-dataset.ts';
-
-/** HELM's specification of N2C2-CT Matching (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const N2C2_CT_MATCHING_CARD = readBenchmarkCard(card, '@medhelm/benchmark-n2c2-ct-matching');
 
 /**
  * The MedHELM leaderboard's n2c2_ct_matching run entries (run_entries_medhelm_gated.conf), without

@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import {
   DatasetLoadError,
   type DatasetLoaderV1,
@@ -18,6 +19,7 @@ import {
   xmlElementText,
 } from '@medhelm/datasets';
 import { compilePythonRegex, pythonStrip } from '@medhelm/python-text';
+import { N2C2_CT_MATCHING_CARD } from './n2c2-ct-matching-card.ts';
 
 /** How the n2c2 2018 data is obtained (quoted by the errors about missing files). */
 export const N2C2_CT_MATCHING_OBTAIN =
@@ -193,9 +195,7 @@ function compareCodePoints(left: string, right: string): number {
  */
 export function createN2c2CtMatchingDataset(subject: N2c2Criterion): DatasetLoaderV1 {
   return defineDatasetLoader({
-    access: 'gated',
-    license: 'n2c2 data use agreement (Harvard DBMI); not redistributable',
-    upstream: { url: 'https://portal.dbmi.hms.harvard.edu/projects/n2c2-nlp/' },
+    ...cardDataSource(N2C2_CT_MATCHING_CARD),
     files: [],
     folders: [N2C2_CT_MATCHING_TEST_FOLDER],
     obtain: N2C2_CT_MATCHING_OBTAIN,

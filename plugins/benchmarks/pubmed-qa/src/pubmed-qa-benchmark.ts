@@ -1,10 +1,7 @@
-import { multipleChoiceBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { multipleChoiceBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
-import card from './benchmark-card.json' with { type: 'json' };
+import { PUBMED_QA_CARD } from './pubmed-qa-card.ts';
 import { createPubmedQaDataset } from './pubmed-qa-dataset.ts';
-
-/** HELM's specification of PubMedQA (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const PUBMED_QA_CARD = readBenchmarkCard(card, '@medhelm/benchmark-pubmed-qa');
 
 /**
  * MedHELM's PubMedQA benchmark: yes/no/maybe questions over PubMed abstracts (PQA-L), asked as a

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import type { DatasetFileV1, DatasetLoaderV1 } from '@medhelm/core';
 import { defineFileDatasetLoader, parseRow, readJsonObjectEntries } from '@medhelm/datasets';
+import { PUBMED_QA_CARD } from './pubmed-qa-card.ts';
 import { pubmedQaEntrySchema, pubmedQaInstance } from './pubmed-qa-instance.ts';
 
 /** The pubmedqa/pubmedqa commit HELM downloads `ori_pqal.json` from. */
@@ -24,8 +26,7 @@ export const PUBMED_QA_FILE: DatasetFileV1 = {
  */
 export function createPubmedQaDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    license: 'MIT',
-    upstream: { url: 'https://github.com/pubmedqa/pubmedqa', revision: PUBMED_QA_REVISION },
+    ...cardDataSource(PUBMED_QA_CARD, PUBMED_QA_REVISION),
     files: [PUBMED_QA_FILE],
     async *read(path) {
       // File order matters: it decides the instance ids. JSON.parse would reorder numeric keys.

@@ -1,7 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createRaceBasedMedBenchmark } from './race-based-med-benchmark.ts';
 
-export { createRaceBasedMedBenchmark, RACE_BASED_MED_CARD } from './race-based-med-benchmark.ts';
+export { createRaceBasedMedBenchmark } from './race-based-med-benchmark.ts';
 export {
   createRaceBasedMedDataset,
   PYTHON_CSV_FIELD_SIZE_LIMIT,
@@ -21,3 +21,4 @@ export const raceBasedMedBenchmark = createRaceBasedMedBenchmark();
 
 /** The plugin the runner loads: registers {@link raceBasedMedBenchmark}. */
 export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-race-based-med', raceBasedMedBenchmark);
+export { RACE_BASED_MED_CARD } from './race-based-med-card.ts';

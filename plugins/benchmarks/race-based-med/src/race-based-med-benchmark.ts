@@ -1,10 +1,7 @@
-import { multipleChoiceBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { multipleChoiceBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
-import card from './benchmark-card.json' with { type: 'json' };
+import { RACE_BASED_MED_CARD } from './race-based-med-card.ts';
 import { createRaceBasedMedDataset } from './race-based-med-dataset.ts';
-
-/** HELM's specification of RaceBias (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const RACE_BASED_MED_CARD = readBenchmarkCard(card, '@medhelm/benchmark-race-based-med');
 
 /**
  * MedHELM's RaceBias benchmark: decide whether an LLM's answer to a medical question (from the

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import { type DatasetFileV1, DatasetLoadError, type DatasetLoaderV1 } from '@medhelm/core';
 import { defineFileDatasetLoader, readDocxParagraphs } from '@medhelm/datasets';
+import { RACE_BASED_MED_CARD } from './race-based-med-card.ts';
 import { pythonCsvRoundTrip, raceBasedMedInstances } from './race-based-med-instance.ts';
 import { extractRaceBasedMedRows } from './race-based-med-rows.ts';
 
@@ -30,8 +32,7 @@ export const PYTHON_CSV_FIELD_SIZE_LIMIT = 131_072;
  */
 export function createRaceBasedMedDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    license: 'CC-BY-4.0',
-    upstream: { url: RACE_BASED_MED_ARTICLE },
+    ...cardDataSource(RACE_BASED_MED_CARD),
     files: [RACE_BASED_MED_FILE],
     async *read(path, _file, context) {
       const paragraphs = await readDocxParagraphs(path);

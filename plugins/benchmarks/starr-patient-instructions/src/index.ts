@@ -1,10 +1,7 @@
 import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createStarrPatientInstructionsBenchmark } from './starr-patient-instructions-benchmark.ts';
 
-export {
-  createStarrPatientInstructionsBenchmark,
-  STARR_PATIENT_INSTRUCTIONS_CARD,
-} from './starr-patient-instructions-benchmark.ts';
+export { createStarrPatientInstructionsBenchmark } from './starr-patient-instructions-benchmark.ts';
 export {
   createStarrPatientInstructionsDataset,
   STARR_PATIENT_INSTRUCTIONS_COLUMNS,
@@ -26,3 +23,4 @@ export const plugin = defineBenchmarkPlugin(
   '@medhelm/benchmark-starr-patient-instructions',
   starrPatientInstructionsBenchmark,
 );
+export { STARR_PATIENT_INSTRUCTIONS_CARD } from './starr-patient-instructions-card.ts';

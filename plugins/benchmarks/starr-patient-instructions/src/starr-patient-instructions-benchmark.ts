@@ -1,14 +1,8 @@
-import { juryBenchmark, readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import { juryBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
-import card from './benchmark-card.json' with { type: 'json' };
+import { STARR_PATIENT_INSTRUCTIONS_CARD } from './starr-patient-instructions-card.ts';
 import { createStarrPatientInstructionsDataset } from './starr-patient-instructions-dataset.ts';
 import { starrPatientInstructionsJuryRubric } from './starr-patient-instructions-jury-rubric.ts';
-
-/** HELM's specification of PatientInstruct (`benchmark-card.json`): id, metadata, prompt, scenario. */
-export const STARR_PATIENT_INSTRUCTIONS_CARD = readBenchmarkCard(
-  card,
-  '@medhelm/benchmark-starr-patient-instructions',
-);
 
 /**
  * MedHELM's PatientInstruct benchmark (`starr_patient_instructions`): write a patient's

@@ -1,3 +1,4 @@
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import type { DatasetLoaderV1, Instance } from '@medhelm/core';
 import {
   bundledSampleFile,
@@ -7,6 +8,7 @@ import {
   testInstance,
 } from '@medhelm/datasets';
 import { pythonStrip } from '@medhelm/python-text';
+import { STARR_PATIENT_INSTRUCTIONS_CARD } from './starr-patient-instructions-card.ts';
 
 /**
  * The columns HELM reads, in the order the prompt uses them: the QC flag, then the case (diagnosis,
@@ -74,9 +76,7 @@ export function starrPatientInstructionsInstance(row: StarrPatientInstructionsCa
  */
 export function createStarrPatientInstructionsDataset(): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    access: 'private',
-    license: 'Stanford STARR data (Stanford-internal); not released',
-    upstream: { url: 'https://crfm.stanford.edu/helm/medhelm/' },
+    ...cardDataSource(STARR_PATIENT_INSTRUCTIONS_CARD),
     files: [STARR_PATIENT_INSTRUCTIONS_FILE],
     obtain: STARR_PATIENT_INSTRUCTIONS_OBTAIN,
     async *read(path) {

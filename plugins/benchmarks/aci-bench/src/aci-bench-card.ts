@@ -1,0 +1,5 @@
+import { readBenchmarkCard } from '@medhelm/benchmark-recipes';
+import card from './benchmark-card.json' with { type: 'json' };
+
+/** HELM's specification of ACI-Bench (`benchmark-card.json`): id, metadata, data source, prompt, scenario. */
+export const ACI_BENCH_CARD = readBenchmarkCard(card, '@medhelm/benchmark-aci-bench');
