@@ -12,6 +12,8 @@ if (process.env.CI && !existsSync(BUILT_CLI))
 /** A running `medhelm` child process and its exit (code and everything it wrote to stderr). */
 export interface BuiltCliProcess {
   child: ChildProcess;
+  /** What it has written to stderr so far. */
+  stderrSoFar(): string;
   exit: Promise<{ code: number | null; stderr: string }>;
 }
 
@@ -25,7 +27,24 @@ export function startBuiltCli(args: readonly string[], cwd: string): BuiltCliPro
   const exit = new Promise<{ code: number | null; stderr: string }>((resolve) =>
     child.on('close', (code) => resolve({ code, stderr })),
   );
-  return { child, exit };
+  return { child, stderrSoFar: () => stderr, exit };
+}
+
+/** Resolves once `value()` has stayed the same for `quietMs` (checked every 10 ms); rejects after `timeoutMs`. */
+export async function untilSettled<T>(value: () => T, quietMs: number, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = value();
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for a settled value');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const current = value();
+    if (current !== last) {
+      last = current;
+      since = Date.now();
+    }
+  }
+  return last;
 }
 
 /** Resolves once `condition` holds (checked every 10 ms); rejects after `timeoutMs`. */
