@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readBenchmarkCard } from '@medhelm/benchmark-recipes';
 import { benchmarkMetricSpecs, DatasetLoadError, renderPrompt } from '@medhelm/core';
 import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
 import { createSampleLoadContext, loadBenchmarkInstances, scoreWithEveryScorer } from '@medhelm/testing';
@@ -23,18 +24,29 @@ function dataFolder(text: string): string {
 
 // A made-up benchmark in the SHC mould (the ten real ones are in plugins/benchmarks/shc-*).
 const TEST_MED: ShcMedBenchmarkDefinition = {
-  id: 'shc_test_med',
-  displayName: 'Test-Status',
-  description: 'A test benchmark.',
-  category: 'Medical Research Assistance',
-  subcategory: 'Recording Research Processes',
-  scenario: {
-    className: 'helm.benchmark.scenarios.shc_test_scenario.SHCTestMedScenario',
-    description: 'Test.',
-  },
+  card: readBenchmarkCard(
+    {
+      id: 'shc_test_med',
+      displayName: 'Test-Status',
+      description: 'A test benchmark.',
+      category: 'Medical Research Assistance',
+      subcategory: 'Recording Research Processes',
+      data: {
+        access: 'private',
+        license: 'Stanford Health Care internal data, not released; your own records, your terms',
+        upstream: 'https://arxiv.org/abs/2505.23802',
+      },
+      prompt: { instructions: 'Answer A or B.', inputNoun: '', outputNoun: '', maxTrainInstances: 5 },
+      helm: {
+        className: 'helm.benchmark.scenarios.shc_test_scenario.SHCTestMedScenario',
+        description: 'Test.',
+        tags: ['knowledge', 'reasoning', 'biomedical'],
+      },
+    },
+    '@medhelm/benchmark-shc-test-med',
+  ),
   file: { name: 'medhelm-TEST-dataset_filtered.csv' },
   choices: ['A', 'B'],
-  instructions: 'Answer A or B.',
   prompt: {},
 };
 
@@ -55,7 +67,7 @@ async function load(definition: ShcMedBenchmarkDefinition, dataDirectory: string
 describe('createShcMedBenchmark', () => {
   const benchmark = createShcMedBenchmark(TEST_MED);
 
-  it('is private data that cannot be downloaded, with what to export in its place', () => {
+  it("is private data that cannot be downloaded, its source the card's, with what to export in its place", () => {
     expect(benchmark).toMatchObject({
       id: 'shc_test_med',
       access: 'private',
@@ -63,12 +75,10 @@ describe('createShcMedBenchmark', () => {
     });
     expect(benchmark.dataset.access).toBe('private');
     expect(benchmark.dataset.files).toEqual([{ name: 'medhelm-TEST-dataset_filtered.csv' }]);
+    expect(benchmark.dataset.license).toBe(
+      'Stanford Health Care internal data, not released; your own records, your terms',
+    );
     expect(benchmark.dataset.upstream).toEqual({ url: 'https://arxiv.org/abs/2505.23802' });
-    expect(
-      createShcMedBenchmark({ ...TEST_MED, publication: 'https://doi.org/10.1/x' }).dataset.upstream,
-    ).toEqual({
-      url: 'https://doi.org/10.1/x',
-    });
     expect(benchmark.dataset.obtain).toBe(
       "private: Test-Status is Stanford Health Care's internal data and is not released. To run it on your own records, export them as a CSV named medhelm-TEST-dataset_filtered.csv with the columns prompt (the question), context (the note or message) and label (A, B); the @medhelm/benchmark-shc-test-med README lays it out",
     );

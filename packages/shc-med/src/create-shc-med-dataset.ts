@@ -1,3 +1,4 @@
+import { cardDataSource } from '@medhelm/benchmark-recipes';
 import { type DatasetLoadContextV1, DatasetLoadError, type DatasetLoaderV1 } from '@medhelm/core';
 import { defineFileDatasetLoader } from '@medhelm/datasets';
 import { readShcMedRows, type ShcMedRow } from './read-shc-med-rows.ts';
@@ -5,21 +6,16 @@ import type { ShcMedBenchmarkDefinition } from './shc-med-benchmark-definition.t
 import { type ShcMedInstances, shcMedInstances } from './shc-med-instances.ts';
 import { SHC_MED_QUESTION_COLUMN } from './shc-med-prompt.ts';
 
-/** The MedHELM paper, which introduced the SHC datasets (the upstream of those without a publication). */
-export const MEDHELM_PAPER = 'https://arxiv.org/abs/2505.23802';
-
-/** The license of every SHC dataset. */
-export const SHC_MED_LICENSE =
-  'Stanford Health Care internal data, not released; your own records, your terms';
-
 /** How a benchmark's data is obtained: it is not; a health system exports its own (quoted by the missing-file errors). */
 export function shcMedObtain(definition: ShcMedBenchmarkDefinition): string {
   const column = definition.prompt.questionColumn ?? SHC_MED_QUESTION_COLUMN;
-  return `private: ${definition.displayName} is Stanford Health Care's internal data and is not released. To run it on your own records, export them as a CSV named ${definition.file.name} with the columns ${column} (the question), context (the note or message) and label (${definition.choices.join(', ')}); the @medhelm/benchmark-${definition.id.replaceAll('_', '-')} README lays it out`;
+  const { id, displayName } = definition.card;
+  return `private: ${displayName} is Stanford Health Care's internal data and is not released. To run it on your own records, export them as a CSV named ${definition.file.name} with the columns ${column} (the question), context (the note or message) and label (${definition.choices.join(', ')}); the @medhelm/benchmark-${id.replaceAll('_', '-')} README lays it out`;
 }
 
 /**
- * The loader of an SHC benchmark: its one CSV ({@link readShcMedRows}), turned into HELM's
+ * The loader of an SHC benchmark: its card's data source (private, the SHC license, the
+ * publication or the MedHELM paper as upstream) and its one CSV ({@link readShcMedRows}), turned into HELM's
  * instances ({@link shcMedInstances}). What HELM does silently and what it stops on is reported
  * as warnings naming the file and lines: rows left out as unscorable (HELM stops the whole run),
  * rows merged into an earlier one with the same prompt, rows skipped for an empty label (ENT).
@@ -27,9 +23,7 @@ export function shcMedObtain(definition: ShcMedBenchmarkDefinition): string {
  */
 export function createShcMedDataset(definition: ShcMedBenchmarkDefinition): DatasetLoaderV1 {
   return defineFileDatasetLoader({
-    access: 'private',
-    license: SHC_MED_LICENSE,
-    upstream: { url: definition.publication ?? MEDHELM_PAPER },
+    ...cardDataSource(definition.card),
     files: [definition.file],
     obtain: shcMedObtain(definition),
     async *read(path, _file, context) {
@@ -67,17 +61,17 @@ function reportRows(
   const choices = definition.choices.join(', ');
   if (unscorable.length > 0) {
     context.warn?.(
-      `${definition.id}: ${rowCount(unscorable.length)} of ${path} left out as unscorable, the label not exactly one of ${choices}: ${listed(unscorable, (row) => `line ${row.line} (label ${quoted(row.label)})`)}. HELM's scenario stops the whole run on such a row (AssertionError); the other ${instances.length} instance${instances.length === 1 ? ' is' : 's are'} run and scored.`,
+      `${definition.card.id}: ${rowCount(unscorable.length)} of ${path} left out as unscorable, the label not exactly one of ${choices}: ${listed(unscorable, (row) => `line ${row.line} (label ${quoted(row.label)})`)}. HELM's scenario stops the whole run on such a row (AssertionError); the other ${instances.length} instance${instances.length === 1 ? ' is' : 's are'} run and scored.`,
     );
   }
   if (merged.length > 0) {
     context.warn?.(
-      `${definition.id}: ${rowCount(merged.length)} of ${path} repeat an earlier row's prompt and were merged into it, as HELM does (the first row's position, the last row's label): ${listed(merged, (row) => `line ${row.line} into line ${row.into}${row.label === row.previousLabel ? '' : ` (label ${quoted(row.previousLabel)} -> ${quoted(row.label)})`}`)}.`,
+      `${definition.card.id}: ${rowCount(merged.length)} of ${path} repeat an earlier row's prompt and were merged into it, as HELM does (the first row's position, the last row's label): ${listed(merged, (row) => `line ${row.line} into line ${row.into}${row.label === row.previousLabel ? '' : ` (label ${quoted(row.previousLabel)} -> ${quoted(row.label)})`}`)}.`,
     );
   }
   if (skippedEmptyLabels.length > 0) {
     context.warn?.(
-      `${definition.id}: ${rowCount(skippedEmptyLabels.length)} of ${path} with an empty label skipped, as HELM does (they do not advance the prompts' counter): ${listed(skippedEmptyLabels, (line) => `line ${line}`)}.`,
+      `${definition.card.id}: ${rowCount(skippedEmptyLabels.length)} of ${path} with an empty label skipped, as HELM does (they do not advance the prompts' counter): ${listed(skippedEmptyLabels, (line) => `line ${line}`)}.`,
     );
   }
 }

@@ -1,10 +1,6 @@
-export { createShcMedBenchmark, SHC_MED_SCENARIO_TAGS } from './create-shc-med-benchmark.ts';
-export {
-  createShcMedDataset,
-  MEDHELM_PAPER,
-  SHC_MED_LICENSE,
-  shcMedObtain,
-} from './create-shc-med-dataset.ts';
+export { createShcMedBenchmark } from './create-shc-med-benchmark.ts';
+export { createShcMedDataset, shcMedObtain } from './create-shc-med-dataset.ts';
+export { readShcMedDefinition, SHC_MED_DEFINITION_FILE } from './read-shc-med-definition.ts';
 export { readShcMedRows, type ShcMedRow } from './read-shc-med-rows.ts';
 export type { ShcMedBenchmarkDefinition } from './shc-med-benchmark-definition.ts';
 export {

@@ -1,4 +1,5 @@
-import type { DatasetFileV1, MedHelmCategory } from '@medhelm/core';
+import type { BenchmarkCard } from '@medhelm/benchmark-recipes';
+import type { DatasetFileV1 } from '@medhelm/core';
 import type { ShcMedPromptDefinition } from './shc-med-prompt.ts';
 
 /**
@@ -8,16 +9,13 @@ import type { ShcMedPromptDefinition } from './shc-med-prompt.ts';
  * nouns and score HELM's exact-match family.
  */
 export interface ShcMedBenchmarkDefinition {
-  /** HELM's run spec and scenario name, e.g. `shc_bmt_med`. */
-  id: string;
-  /** The leaderboard's name (HELM's ScenarioMetadata display_name), e.g. `BMT-Status`. */
-  displayName: string;
-  /** HELM's ScenarioMetadata description (the leaderboard's). */
-  description: string;
-  category: MedHelmCategory;
-  subcategory: string;
-  /** HELM's scenario class (full Python path) and its `description` attribute verbatim. */
-  scenario: { className: string; description: string };
+  /**
+   * HELM's specification of the benchmark (its `benchmark-card.json`, from `readBenchmarkCard`):
+   * id, metadata, the data source (private, the SHC license, the publication HELM cites or the
+   * MedHELM paper), the run spec's prompt (its instructions, `inputNoun: ""`, `outputNoun: ""`,
+   * `maxTrainInstances: 5`) and HELM's scenario (class, `description` attribute, tags).
+   */
+  card: BenchmarkCard;
   /**
    * The CSV, named as on MedHELM's leaderboard (`medhelm-BMT-dataset_filtered.csv`), with the
    * package's synthetic fixture as `samplePath`. It cannot be downloaded.
@@ -25,10 +23,6 @@ export interface ShcMedBenchmarkDefinition {
   file: DatasetFileV1;
   /** HELM's `POSSIBLE_ANSWER_CHOICES`: the references, in order (`A`, `B`, or `A`, `B`, `C`). */
   choices: readonly string[];
-  /** The run spec's instructions, e.g. `Answer A or B.` */
-  instructions: string;
   /** How the scenario words its prompt. */
   prompt: ShcMedPromptDefinition;
-  /** The publication HELM cites for the dataset, if any (the loader's upstream; else the MedHELM paper). */
-  publication?: string;
 }

@@ -2,7 +2,8 @@ import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createShcMedBenchmark } from '@medhelm/shc-med';
 import { SHC_CONF_MED } from './shc-conf-med-benchmark.ts';
 
-export { SHC_CONF_MED, SHC_CONF_MED_FILE } from './shc-conf-med-benchmark.ts';
+export { SHC_CONF_MED } from './shc-conf-med-benchmark.ts';
+export { SHC_CONF_MED_CARD } from './shc-conf-med-card.ts';
 
 /** The MedConfInfo benchmark, as the runner registers it. */
 export const shcConfMedBenchmark = createShcMedBenchmark(SHC_CONF_MED);

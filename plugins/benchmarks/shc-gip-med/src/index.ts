@@ -2,7 +2,8 @@ import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createShcMedBenchmark } from '@medhelm/shc-med';
 import { SHC_GIP_MED } from './shc-gip-med-benchmark.ts';
 
-export { SHC_GIP_MED, SHC_GIP_MED_FILE } from './shc-gip-med-benchmark.ts';
+export { SHC_GIP_MED } from './shc-gip-med-benchmark.ts';
+export { SHC_GIP_MED_CARD } from './shc-gip-med-card.ts';
 
 /** The HospiceReferral benchmark, as the runner registers it. */
 export const shcGipMedBenchmark = createShcMedBenchmark(SHC_GIP_MED);

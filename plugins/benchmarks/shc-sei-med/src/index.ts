@@ -2,7 +2,8 @@ import { defineBenchmarkPlugin } from '@medhelm/core';
 import { createShcMedBenchmark } from '@medhelm/shc-med';
 import { SHC_SEI_MED } from './shc-sei-med-benchmark.ts';
 
-export { SHC_SEI_MED, SHC_SEI_MED_FILE } from './shc-sei-med-benchmark.ts';
+export { SHC_SEI_MED } from './shc-sei-med-benchmark.ts';
+export { SHC_SEI_MED_CARD } from './shc-sei-med-card.ts';
 
 /** The ADHD-MedEffects benchmark, as the runner registers it. */
 export const shcSeiMedBenchmark = createShcMedBenchmark(SHC_SEI_MED);
