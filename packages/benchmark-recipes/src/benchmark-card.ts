@@ -1,5 +1,6 @@
-import { ACCESS_TIERS, type DatasetLoaderV1, MEDHELM_CATEGORIES, PluginLoadError } from '@medhelm/core';
+import { ACCESS_TIERS, type DatasetLoaderV1, MEDHELM_CATEGORIES } from '@medhelm/core';
 import { z } from 'zod';
+import { readPluginJson } from './read-plugin-json.ts';
 
 /** Where a benchmark plugin keeps its card. */
 export const BENCHMARK_CARD_FILE = 'src/benchmark-card.json';
@@ -63,15 +64,12 @@ export type BenchmarkCard = z.infer<typeof benchmarkCardSchema>;
  * A card that is not one is a PluginLoadError naming the package, the file and the field.
  */
 export function readBenchmarkCard(json: unknown, packageName: string): BenchmarkCard {
-  const parsed = benchmarkCardSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map(
-    (issue) => `${issue.path.length === 0 ? '(card)' : issue.path.join('.')}: ${issue.message}`,
-  );
-  throw new PluginLoadError(
+  return readPluginJson(benchmarkCardSchema, json, {
     packageName,
-    `${BENCHMARK_CARD_FILE} is not a benchmark card: ${problems.join('; ')}. Fix the field named (see @medhelm/benchmark-recipes' README).`,
-  );
+    file: BENCHMARK_CARD_FILE,
+    what: 'a benchmark card',
+    documentedIn: "@medhelm/benchmark-recipes' README",
+  });
 }
 
 /** What a dataset loader says of its source: {@link cardDataSource}. */

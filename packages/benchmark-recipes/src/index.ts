@@ -33,3 +33,4 @@ export {
   type MultipleChoiceBenchmarkOptions,
   multipleChoiceBenchmarkParts,
 } from './multiple-choice-benchmark-parts.ts';
+export { type PluginJsonFile, readPluginJson } from './read-plugin-json.ts';

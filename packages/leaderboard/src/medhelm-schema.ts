@@ -1,13 +1,8 @@
+import { MEDHELM_CATEGORIES } from '@medhelm/core';
 import type { LeaderboardSchema } from './leaderboard-schema.ts';
 
-/** MedHELM's five clinical categories, as HELM's schema_medhelm.yaml names them. */
-export const MEDHELM_CATEGORIES = [
-  'Clinical Decision Support',
-  'Clinical Note Generation',
-  'Patient Communication and Education',
-  'Medical Research Assistance',
-  'Administration and Workflow',
-] as const;
+// MedHELM's five clinical categories, as HELM's schema_medhelm.yaml names them (core's list).
+export { MEDHELM_CATEGORIES };
 
 const [CDS, CNG, PCE, MRA, AW] = MEDHELM_CATEGORIES;
 

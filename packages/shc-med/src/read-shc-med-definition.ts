@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { BenchmarkCard } from '@medhelm/benchmark-recipes';
-import { PluginLoadError } from '@medhelm/core';
+import { type BenchmarkCard, readPluginJson } from '@medhelm/benchmark-recipes';
 import { z } from 'zod';
 import type { ShcMedBenchmarkDefinition } from './shc-med-benchmark-definition.ts';
 
@@ -34,17 +33,12 @@ export function readShcMedDefinition(
   card: BenchmarkCard,
   moduleUrl: string,
 ): ShcMedBenchmarkDefinition {
-  const parsed = shcMedDefinitionSchema.safeParse(json);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.length === 0 ? '(file)' : issue.path.join('.')}: ${issue.message}`,
-    );
-    throw new PluginLoadError(
-      `@medhelm/benchmark-${card.id.replaceAll('_', '-')}`,
-      `${SHC_MED_DEFINITION_FILE} is not an SHC benchmark definition: ${problems.join('; ')}.`,
-    );
-  }
-  const { file, choices, prompt } = parsed.data;
+  const { file, choices, prompt } = readPluginJson(shcMedDefinitionSchema, json, {
+    packageName: `@medhelm/benchmark-${card.id.replaceAll('_', '-')}`,
+    file: SHC_MED_DEFINITION_FILE,
+    what: 'an SHC benchmark definition',
+    documentedIn: "@medhelm/shc-med's README",
+  });
   return {
     card,
     file: { name: file, samplePath: fileURLToPath(new URL(`../data/${file}`, moduleUrl)) },
