@@ -100,6 +100,14 @@ export interface DatasetLoaderV1 {
   readonly license: string;
   /** Where the data comes from (repository or dataset page) and at which revision. */
   readonly upstream: { readonly url: string; readonly revision?: string };
+  /**
+   * Whether the sample bundled in the plugin package (`--sample`) holds invented rows: `true` for
+   * format-exact fixtures written for the package (all of it, or part of it, e.g. real questions
+   * beside an invented database), `false` when every bundled file is real upstream data. Left out:
+   * the plugin does not say, and runs on its sample are labelled "not stated". Runs on a data
+   * folder or on downloads read real data whatever this says.
+   */
+  readonly sampleInvented?: boolean;
   /** The upstream files this loader reads. */
   readonly files: readonly DatasetFileV1[];
   /** The upstream folders this loader reads through `resolveFolder`, if any. */
