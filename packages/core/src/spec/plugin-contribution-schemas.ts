@@ -52,7 +52,9 @@ const datasetSchema = z.looseObject({
   access: z.enum(ACCESS_TIERS),
   license: nonEmpty,
   upstream: z.looseObject({ url: z.string({ error: 'must be a string (the data source)' }) }),
-  sampleInvented: z.boolean({ error: 'must be true (invented fixtures) or false (real upstream rows)' }).optional(),
+  sampleInvented: z
+    .boolean({ error: 'must be true (invented fixtures) or false (real upstream rows)' })
+    .optional(),
   files: z.array(datasetFileSchema),
   load: callable('a function load(context) returning the instances'),
 });
