@@ -73,7 +73,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .option('--models-file <path>', 'a models file (YAML or JSON) defining deployment ids for --models')
     .option(
       '--run-entries <entry>',
-      'a HELM run entry, e.g. "pubmed_qa:model=openai-compatible:gpt-4o" (repeatable)',
+      'a HELM run entry, e.g. "pubmed_qa:model=openai:gpt-4o" (repeatable)',
       collect,
     )
     .option('--conf-paths <file>', 'a HELM run-entries conf file (repeatable)', collect)
@@ -100,8 +100,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       '5',
     )
     .option('--timeout <seconds>', 'how long one model call may take before it is retried', '600')
-    .option('--base-url <url>', 'API base URL, e.g. http://127.0.0.1:8000/v1 for a local vLLM server')
-    .option('--api-key-env <name>', 'environment variable that holds the API key (default: OPENAI_API_KEY)')
+    .option(
+      '--base-url <url>',
+      'API base URL of the --models candidates (not the judges: give theirs in a models file), e.g. http://127.0.0.1:8000/v1 for a local vLLM server; openai-compatible models need one',
+    )
+    .option(
+      '--api-key-env <name>',
+      "environment variable that holds the --models candidates' API key (default: the provider's, e.g. OPENAI_API_KEY)",
+    )
     .addOption(new Option('--no-cache', 'do not read or write the request cache'))
     .option(
       '--estimate',
@@ -113,7 +119,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     )
     .option(
       '--judges <name=model,...>',
-      'the LLM jury for open-ended benchmarks, e.g. gpt=gpt-4o,llama=openai-compatible:llama3.3,claude=claude-3-7-sonnet (none: jury skipped)',
+      'the LLM jury for open-ended benchmarks, e.g. gpt=gpt-4o,llama=llama-3.3-70b-instruct,claude=claude-3-7-sonnet (none: jury skipped)',
+    )
+    .option(
+      '--max-invalid-judge-replies <share>',
+      "fail a run (exit 1) when more than this share of its judges' replies cannot be used (HELM scores those instances with its default); 0 to 1",
+      '0.1',
     )
     .option(
       '--allow-external-data',

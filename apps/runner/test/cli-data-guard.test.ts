@@ -98,7 +98,7 @@ describe('the data-tier guard', () => {
     const refused = await runCli(run('hosted', data), { cwd });
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toContain(
-      'gated_fixture holds gated data, and the model (openai-compatible/hosted-model) is not marked as allowed to receive it; nothing was sent.',
+      'gated_fixture holds gated data, and the model (openai-compatible/hosted-model) is not marked as allowed to receive it. Nothing was sent.',
     );
     expect(refused.stderr).toContain('local: true');
     expect(refused.stderr).toContain('--allow-external-data');

@@ -34,7 +34,7 @@ function meanOf(records: StatRecord[], name: string): number | undefined {
 }
 
 describe('medhelm run with the LLM jury (mock server in jury mode)', () => {
-  it('reports the HELM jury score, per-judge scores, invalid replies, agreement and the jury cost', {
+  it('reports the HELM jury score, per-judge scores, invalid replies (loudly), agreement and the jury cost', {
     timeout: 120_000,
   }, async () => {
     // gpt scores every criterion 4, claude 2, llama always answers malformed JSON (HELM drops it).
@@ -49,27 +49,34 @@ describe('medhelm run with the LLM jury (mock server in jury mode)', () => {
     closers.push(() => server.close());
     const cwd = mkdtempSync(join(tmpdir(), 'medhelm-jury-'));
     writeJuryModelsFile(cwd, server.baseUrl);
-    const result = await runCli(
-      [
-        'run',
-        '--models-file',
-        'models.yaml',
-        '--benchmarks',
-        'aci_bench',
-        '--models',
-        'candidate',
-        '--judges',
-        'gpt=judge-gpt,llama=judge-llama,claude=judge-claude',
-        '--sample',
-        '--max-eval-instances',
-        String(INSTANCES),
-        '--suite',
-        'jury',
-      ],
-      { cwd },
-    );
+    const command = [
+      'run',
+      '--models-file',
+      'models.yaml',
+      '--benchmarks',
+      'aci_bench',
+      '--models',
+      'candidate',
+      '--judges',
+      'gpt=judge-gpt,llama=judge-llama,claude=judge-claude',
+      '--sample',
+      '--max-eval-instances',
+      String(INSTANCES),
+      '--suite',
+      'jury',
+    ];
+    const result = await runCli(command, { cwd });
     expect(result.stderr).not.toContain('error');
-    expect(result.exitCode).toBe(0);
+    // A third of the judge replies could not be used: over the default 10%, so the run fails,
+    // says which judge and why, and marks the headline (stats.json stays HELM's, below).
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(
+      `warning: aci_bench: ${INSTANCES} of ${3 * INSTANCES} judge replies (33.3%) could not be used – llama ${INSTANCES} of ${INSTANCES} (first: invalid JSON:`,
+    );
+    expect(result.stdout).toMatch(/aci_bench_accuracy\s+3\.000\*?!\s+3\.000\s/);
+    expect(result.stdout).toContain(
+      `! aci_bench / openai-compatible/candidate: ${INSTANCES} of ${3 * INSTANCES} judge replies (33.3%) could not be used (over the 10% allowed`,
+    );
     // One candidate call and three judge calls per instance.
     const calls = server.requests.map((request) => (request.body as { model?: string }).model);
     expect(calls.filter((model) => model === 'candidate')).toHaveLength(INSTANCES);
@@ -114,6 +121,13 @@ describe('medhelm run with the LLM jury (mock server in jury mode)', () => {
     // The results table shows the jury's cost beside the candidate's.
     const row = result.stdout.split('\n').find((line) => line.startsWith('aci_bench'));
     expect(row).toMatch(/\s\d+\.\d{6}\s+\d+\.\d{6}$/);
+
+    // Accepted with a higher limit: the same numbers, from the cache, exit 0.
+    const requests = server.requestCount;
+    const accepted = await runCli([...command, '--max-invalid-judge-replies', '0.5'], { cwd });
+    expect(accepted.exitCode).toBe(0);
+    expect(accepted.stderr).toContain('within the 50% allowed');
+    expect(server.requestCount).toBe(requests);
   });
 
   it('without judges runs the lexical metrics, and says the jury was skipped and how to configure it', {

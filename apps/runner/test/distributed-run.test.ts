@@ -263,6 +263,54 @@ describe.skipIf(redisUrl === undefined || !existsSync(BUILT_CLI))(
         await server.close();
       }
     });
+
+    it('a worker that writes to another store: the coordinator writes no run directory and exits non-zero, saying why', {
+      timeout: 120_000,
+    }, async () => {
+      const cwd = mkdtempSync(join(tmpdir(), 'medhelm-distributed-elsewhere-'));
+      const queue = `test-${randomUUID()}`;
+      // A worker on "another machine": its own output folder, so its own store.
+      const worker = startBuiltCli(['worker', '--redis-url', url, '--queue', queue, '-o', 'elsewhere'], cwd);
+      workers.push(worker);
+      const coordinator = startBuiltCli(
+        [
+          'run',
+          '--benchmarks',
+          'pubmed_qa',
+          '--models',
+          'baseline:first-option',
+          '--sample',
+          '--max-eval-instances',
+          '6',
+          '-o',
+          'coordinator',
+          '--executor',
+          'bullmq',
+          '--redis-url',
+          url,
+          '--queue',
+          queue,
+          '--batch-size',
+          '3',
+        ],
+        cwd,
+      );
+      const finished = await coordinator.exit;
+      expect(finished.code).not.toBe(0);
+      expect(finished.stderr).toContain(
+        'the workers reported 6 instances done, but the store this coordinator writes the run from',
+      );
+      expect(finished.stderr).toContain('holds 0 of them, so no run directory was written');
+      expect(existsSync(join(cwd, 'coordinator', 'runs', 'latest'))).toBe(true);
+      expect(
+        readdirSync(join(cwd, 'coordinator', 'runs', 'latest')).filter((name) =>
+          name.startsWith('pubmed_qa'),
+        ),
+      ).toEqual([]);
+      worker.child.kill('SIGTERM');
+      expect((await worker.exit).code).toBe(0);
+      workers.splice(workers.indexOf(worker), 1);
+    });
   },
 );
 

@@ -368,6 +368,9 @@ describe('medhelm summarize on a jury benchmark', () => {
           'jury',
           '-o',
           output,
+          // A third of the replies are invalid: accepted here, to summarize them.
+          '--max-invalid-judge-replies',
+          '0.5',
         ],
         { cwd },
       );

@@ -155,6 +155,9 @@ describe.skipIf(!hasChromium)('the results viewer in Chromium (medhelm serve, me
         'view',
         '-o',
         output,
+        // llama's replies (a third) are invalid: accepted, to view them.
+        '--max-invalid-judge-replies',
+        '0.5',
       ],
       { cwd },
     );

@@ -47,9 +47,9 @@ export interface ChatCompletionsModelConfig {
   /** Most sockets to the server (ProviderSettingsV1.connections; default 16). */
   connections?: number;
   /**
-   * Set when the call cannot be made (a required key is missing): every call then fails with a
-   * non-retryable ModelCallError without touching the network. Checked per call, not when the model
-   * is created, because a run answered from the request cache needs no key.
+   * Set when the call cannot be made (a required key or base URL is missing): the model reports it
+   * as `LanguageModelV1.unavailable`, which the engine checks before a run starts, and every call
+   * fails with a non-retryable ModelCallError without touching the network.
    */
   unavailable?: { message: string; hint?: string };
   hints?: ChatCompletionsErrorHints;
@@ -130,6 +130,7 @@ export function createChatCompletionsModel(config: ChatCompletionsModelConfig): 
     providerId: config.providerId,
     modelId,
     cacheIdentity: config.cacheIdentity,
+    ...(config.unavailable === undefined ? {} : { unavailable: config.unavailable }),
     doGenerate,
     close: () => agent.close(),
   };

@@ -64,23 +64,30 @@ export class BatchExecutor {
     plans: readonly RunPlan[],
     options: BatchExecutorOptions,
   ): Promise<BatchExecutor> {
-    const renderers = await checkPlans(
-      plans,
-      {
-        judges: options.judges ?? [],
-        dataSource: options.dataSource,
-        allowExternalData: options.allowExternalData === true,
-      },
-      services.providers,
-    );
-    const byName = new Map(
-      plans.map((plan, index) => [plan.runName, { plan, render: renderers[index] as PromptRendererV2 }]),
-    );
     const pool = new ModelPool(
       services.providers,
       services.environment,
       options.providerSettings.timeoutMs,
       ...(options.createLimiter === undefined ? [] : [options.createLimiter]),
+    );
+    let renderers: PromptRendererV2[];
+    try {
+      renderers = await checkPlans(
+        plans,
+        {
+          judges: options.judges ?? [],
+          dataSource: options.dataSource,
+          allowExternalData: options.allowExternalData === true,
+        },
+        services.providers,
+        pool,
+      );
+    } catch (error) {
+      await pool.close();
+      throw error;
+    }
+    const byName = new Map(
+      plans.map((plan, index) => [plan.runName, { plan, render: renderers[index] as PromptRendererV2 }]),
     );
     return new BatchExecutor(byName, pool, services, options);
   }
@@ -120,6 +127,8 @@ export class BatchExecutor {
       signal,
       stopForCost: () => {},
       stoppedForCost: () => false,
+      // Judge replies are counted by the coordinator, when it writes the run directory.
+      maxInvalidJudgeReplies: 1,
     };
     const tally = await executeInProcess(
       {

@@ -17,7 +17,11 @@ export interface InstanceCheckpoint {
   error?: string;
   /** The benchmark's annotations (HELM's `RequestState.annotations`), by annotator id. */
   annotations?: Record<string, unknown>;
-  /** Why an annotator could not annotate, by annotator id. */
+  /**
+   * Why an annotator could not annotate, by annotator id: written by earlier versions, which kept
+   * such an instance as completed. No longer written (an annotator that fails fails the instance);
+   * a checkpoint that has it is annotated again.
+   */
   annotationErrors?: Record<string, string>;
 }
 

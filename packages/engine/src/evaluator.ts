@@ -57,6 +57,12 @@ export interface EvaluationOptions {
    */
   allowExternalData?: boolean;
   /**
+   * The share of a run's judge replies that may be invalid (arrived, but HELM could not use them)
+   * before the run fails (`--max-invalid-judge-replies`); default 0.1. Each invalid reply is
+   * reported whatever the limit.
+   */
+  maxInvalidJudgeReplies?: number;
+  /**
    * Where the instances execute: on workers through this executor (`--executor bullmq`), or in
    * this process's async pool when left out (the default, and the fastest on one machine).
    */
@@ -89,12 +95,19 @@ export class Evaluator {
     }
     const budget =
       options.maxCostUsd === undefined ? undefined : costBudget(plans, judges, options.maxCostUsd);
-    const renderers = await checkPlans(
-      plans,
-      { judges, dataSource: options.dataSource, allowExternalData: options.allowExternalData === true },
-      this.providers,
-    );
     const pool = new ModelPool(this.providers, this.environment, options.providerSettings.timeoutMs);
+    let renderers: PromptRendererV2[];
+    try {
+      renderers = await checkPlans(
+        plans,
+        { judges, dataSource: options.dataSource, allowExternalData: options.allowExternalData === true },
+        this.providers,
+        pool,
+      );
+    } catch (error) {
+      await pool.close();
+      throw error;
+    }
     const stop = new AbortController();
     let stoppedForCost = false;
     const signal =
@@ -117,6 +130,7 @@ export class Evaluator {
       },
       stoppedForCost: () => stoppedForCost,
       ...(options.executor === undefined ? {} : { executor: options.executor }),
+      maxInvalidJudgeReplies: options.maxInvalidJudgeReplies ?? DEFAULT_MAX_INVALID_JUDGE_REPLIES,
     };
     const started: Promise<RunOutcome>[] = [];
     try {
@@ -145,6 +159,9 @@ export class Evaluator {
 }
 
 function noop(): void {}
+
+/** The share of invalid judge replies a run may have unless the user says otherwise. */
+export const DEFAULT_MAX_INVALID_JUDGE_REPLIES = 0.1;
 
 /** The `--max-cost` budget, once every deployment that could be called has a price. */
 function costBudget(

@@ -1,13 +1,18 @@
 export { BatchExecutor, type BatchExecutorOptions, type InstanceBatch } from './batch-executor.ts';
 export type { CompletedCheckpoint, CompletedInstance, InstanceCheckpoint } from './checkpoint-record.ts';
 export { estimateRun, type RunEstimate } from './estimate/estimate-run.ts';
-export { type EvaluationOptions, Evaluator } from './evaluator.ts';
-export { annotateInstance, type InstanceAnnotations } from './execute/annotate-instance.ts';
-export { ALLOW_EXTERNAL_DATA_FLAG, checkDataTier } from './execute/check-data-tier.ts';
+export { DEFAULT_MAX_INVALID_JUDGE_REPLIES, type EvaluationOptions, Evaluator } from './evaluator.ts';
+export { annotateInstance } from './execute/annotate-instance.ts';
+export { ALLOW_EXTERNAL_DATA_FLAG } from './execute/check-data-tier.ts';
 export { CostBudget } from './execute/cost-budget.ts';
 export { CostCapReached } from './execute/cost-cap-reached.ts';
-export { createJury, type JudgeDeployment, type Jury } from './execute/create-jury.ts';
+export { createJury, JudgeCallError, type JudgeDeployment, type Jury } from './execute/create-jury.ts';
 export type { DistributedExecutor, DistributedRun } from './execute/distributed-executor.ts';
+export {
+  CONNECTION_FAILURES_TO_STOP,
+  EndpointBreaker,
+  EndpointUnreachableError,
+} from './execute/endpoint-breaker.ts';
 export type { InstanceSource } from './execute/execute-instance.ts';
 export { addTallies, type ExecutionTally, emptyTally } from './execute/execution-tally.ts';
 export {
@@ -18,7 +23,7 @@ export {
   type MeteredModelOptions,
   maxCompletionTokens,
 } from './execute/metered-model.ts';
-export { ModelPool } from './execute/model-pool.ts';
+export { ModelPool, type PooledDeployment } from './execute/model-pool.ts';
 export { runWithConcurrency } from './execute/run-with-concurrency.ts';
 export { SpendMeter } from './execute/spend-meter.ts';
 export { parseConfText, readConfFile } from './plan/conf-file.ts';
@@ -37,7 +42,16 @@ export { redactRunDirectory } from './redact/redact-run-directory.ts';
 export { streamJsonValues } from './redact/stream-json-values.ts';
 export { RUN_REPORT_FILE } from './report/write-run-report.ts';
 export { type RunObserver, silentRunObserver } from './run-observer.ts';
-export type { InstanceFailure, RunCost, RunOutcome, ScoringFailure, TokenCounts } from './run-outcome.ts';
+export type {
+  InstanceFailure,
+  JudgeReplyCount,
+  JudgeReplyTally,
+  RunCost,
+  RunDataProvenance,
+  RunOutcome,
+  ScoringFailure,
+  TokenCounts,
+} from './run-outcome.ts';
 export { checkDataPresent } from './select/check-data-present.ts';
 export { downsampleEvalIndices } from './select/downsample.ts';
 export {

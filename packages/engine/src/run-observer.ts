@@ -9,6 +9,8 @@ export interface RunObserver {
     done: number;
     total: number;
     source: 'model' | 'cache' | 'checkpoint' | 'failed';
+    /** Why a failed instance failed, where known (not for batches run by distributed workers). */
+    error?: string;
   }): void;
   onRunEnd(outcome: RunOutcome): void;
 }

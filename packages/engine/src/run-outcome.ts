@@ -45,6 +45,47 @@ export interface RunCost {
   priceSource?: string;
 }
 
+/** One judge's replies in a run: how many arrived, how many HELM could not use, and the first reason. */
+export interface JudgeReplyCount {
+  total: number;
+  invalid: number;
+  /** Why the first invalid reply could not be used; null when none was invalid. */
+  firstInvalidReason: string | null;
+}
+
+/**
+ * The LLM jury's replies over a run's completed instances (`AnnotatorV1.judgeReplies`): HELM leaves
+ * a reply it cannot use out of the score, and scores an instance with no usable reply with the
+ * metric's default (1.0 for MedHELM), so many of them make the headline meaningless. Judge calls
+ * that failed are not replies: they failed their instances.
+ */
+export interface JudgeReplyTally {
+  total: number;
+  invalid: number;
+  /** The share of invalid replies above which the run fails (`--max-invalid-judge-replies`). */
+  limit: number;
+  /**
+   * Instances no judge was asked about: their completion was empty, and HELM scores them with the
+   * metric's default (1.0 for MedHELM) without asking anyone.
+   */
+  unjudgedInstances: number;
+  /** Instances whose judges all replied unusably: HELM scores them with the metric's default. */
+  instancesWithoutValidReply: number;
+  /** By judge name, in the order the judges first replied. */
+  judges: Record<string, JudgeReplyCount>;
+}
+
+/** Where a run's data came from (`--sample`, `--data-dir` or a `data_path=`, pinned downloads). */
+export interface RunDataProvenance {
+  source: 'sample' | 'data-dir' | 'download';
+  /**
+   * Whether the data holds invented rows: a bundled sample that is a format-exact fixture
+   * (`DatasetLoaderV1.sampleInvented`); null when a sample's plugin does not say; false for data
+   * from a folder or a download.
+   */
+  invented: boolean | null;
+}
+
 /** The result of one run. */
 export interface RunOutcome {
   plan: RunPlan;
@@ -69,8 +110,15 @@ export interface RunOutcome {
     failed: number;
   };
   failures: InstanceFailure[];
-  /** What the benchmark's loader warned about (each distinct message once), e.g. stand-in data. */
+  /**
+   * What the run must say beside its numbers (each distinct message once): the loader's warnings
+   * (e.g. stand-in data), a skipped jury, invalid judge replies.
+   */
   warnings: string[];
+  /** Where the data came from and whether it was invented. */
+  data: RunDataProvenance;
+  /** The judges' replies, when a jury ran and the run directory was written. */
+  juryReplies?: JudgeReplyTally;
   scoringFailures: ScoringFailure[];
   /** Provider-reported tokens over the completed instances. */
   usage: { promptTokens: number; completionTokens: number; estimated: boolean };

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AnnotatorV1, DatasetFileV1, PromptRendererV2 } from '@medhelm/core';
+import { type AnnotatorV1, ConfigError, type DatasetFileV1, type PromptRendererV2 } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import type { RetryPolicy } from '@medhelm/http';
 import { usdFromPicoUsd } from '@medhelm/model-config';
@@ -20,9 +20,15 @@ import { headlineOf } from './report/headline-of.ts';
 import { priceSourceOf } from './report/price-source-of.ts';
 import { writeRunReport } from './report/write-run-report.ts';
 import type { RunObserver } from './run-observer.ts';
-import type { InstanceFailure, RunOutcome, TokenCounts } from './run-outcome.ts';
+import type {
+  InstanceFailure,
+  JudgeReplyTally,
+  RunDataProvenance,
+  RunOutcome,
+  TokenCounts,
+} from './run-outcome.ts';
 import type { EvalSelection, SelectedInstance } from './select/select-eval-instances.ts';
-import { runFileResolver, selectRunInstances } from './select/select-run-instances.ts';
+import { runDataSource, runFileResolver, selectRunInstances } from './select/select-run-instances.ts';
 import { appendCostLedgerEntry } from './write/cost-ledger.ts';
 import { OrderedCompletions, RunStoppedError } from './write/ordered-completions.ts';
 import { writeRunDirectory } from './write/write-run-directory.ts';
@@ -47,6 +53,8 @@ export interface InvocationContext {
   stoppedForCost: () => boolean;
   /** Where the instances execute: in this process when undefined, else on workers (`--executor`). */
   executor?: DistributedExecutor;
+  /** The share of invalid judge replies above which a run fails (`--max-invalid-judge-replies`). */
+  maxInvalidJudgeReplies: number;
 }
 
 /**
@@ -132,9 +140,15 @@ async function runLeased(
   // Observed at once, so a failed writer is never an unhandled rejection; awaited below.
   writing.catch(() => {});
   let done = 0;
-  const onInstanceDone = (source: InstanceSource) => {
+  const onInstanceDone = (source: InstanceSource, error?: string) => {
     done++;
-    context.observer.onInstanceDone({ plan, done, total: selection.selectedCount, source });
+    context.observer.onInstanceDone({
+      plan,
+      done,
+      total: selection.selectedCount,
+      source,
+      ...(error === undefined ? {} : { error }),
+    });
   };
   let tally: ExecutionTally;
   try {
@@ -163,6 +177,15 @@ async function runLeased(
   }
 
   const interrupted = signal.aborted;
+  if (!interrupted && context.executor !== undefined) {
+    try {
+      checkWorkersWroteStore(context.store, runKey, tally);
+    } catch (error) {
+      completions.abort();
+      await writing.catch(() => {});
+      throw error;
+    }
+  }
   if (interrupted) completions.abort();
   else completions.finish();
   const written = await writing.catch((error: unknown) => {
@@ -186,6 +209,7 @@ async function runLeased(
     },
     failures: tally.failures,
     warnings: [...warnings],
+    data: dataProvenanceOf(plan, context.dataSource),
     counts: {
       available: selection.availableCount,
       selected: selection.selectedCount,
@@ -210,8 +234,11 @@ async function runLeased(
     // instances, which were never cached and so are retried.
     await context.executor?.runWritten(runKey);
     await context.store.checkpoints.clear(runKey);
+    const juryReplies = written.judgeReplies.finish(context.maxInvalidJudgeReplies);
     outcome = {
       ...base,
+      warnings: [...base.warnings, ...juryWarnings(benchmark.id, juryReplies)],
+      ...(juryReplies === undefined ? {} : { juryReplies }),
       counts: { ...base.counts, completed: written.completedCount },
       runDirectory: written.runDirectory,
       scoringFailures: written.scoringFailures,
@@ -246,7 +273,8 @@ export async function executeInProcess(
   instances: AsyncIterable<SelectedInstance>,
   hooks: {
     completions?: OrderedCompletions;
-    onInstanceDone?: (source: InstanceSource) => void;
+    /** Called as each instance ends, with why it failed when it did. */
+    onInstanceDone?: (source: InstanceSource, error?: string) => void;
     noMoreInstances?: () => void;
     /** Look up every instance's checkpoint (workers: another may have done it); else only when the run has any. */
     alwaysResume?: boolean;
@@ -293,7 +321,7 @@ export async function executeInProcess(
       if (executed === undefined) return;
       await hooks.completions?.complete(item.position, executed.completed);
       counts[executed.source]++;
-      hooks.onInstanceDone?.(executed.source);
+      hooks.onInstanceDone?.(executed.source, executed.error);
     },
     signal,
     hooks.noMoreInstances,
@@ -308,10 +336,11 @@ export function meteredCandidate(
 ): { model: MeteredModel; meter: SpendMeter } {
   const meter = new SpendMeter();
   const price = plan.deployment.price;
-  const { model, limiter } = context.pool.get(plan.deployment, plan.concurrency);
+  const { model, limiter, breaker } = context.pool.get(plan.deployment, plan.concurrency);
   const metered = new MeteredModel(model, {
     cache: context.requestCache,
     limiter,
+    breaker,
     meter,
     signal: context.signal,
     ...(price === undefined ? {} : { price }),
@@ -355,6 +384,72 @@ async function* completedInstances(
       yield { instance, rendered, checkpoint: { status: 'ok', requestKey, result, cached: true } };
     }
   }
+}
+
+/**
+ * Workers save every instance they execute into the shared store (each batch resumes), which the
+ * coordinator writes the run directory from: when the store holds fewer checkpoints than the
+ * workers reported done, they wrote somewhere else, and the run directory would show numbers of a
+ * part of the work (or none) as if it were all of it.
+ */
+function checkWorkersWroteStore(store: MedHelmStore, runKey: string, tally: ExecutionTally): void {
+  const { model, cache, checkpoint, failed } = tally.counts;
+  const reported = model + cache + checkpoint + failed;
+  const stored = store.checkpoints.count(runKey);
+  if (stored >= reported) return;
+  throw new ConfigError(
+    `Run ${runKey}: the workers reported ${reported} instances done, but the store this coordinator writes the run from (${store.path}) holds ${stored} of them, so no run directory was written.`,
+    {
+      hint: "Workers must open the coordinator's store: run `medhelm worker` on the machine that holds the output folder, without -o (it then uses the coordinator's) or with -o naming that same folder. Then run the same command again: what the workers answered is in the request cache of the store they used, not in this one.",
+    },
+  );
+}
+
+/** Where the run's data comes from, and whether it is invented (a bundled fixture). */
+function dataProvenanceOf(plan: RunPlan, dataSource: DataSource): RunDataProvenance {
+  const source = runDataSource(plan, dataSource);
+  if (source.kind === 'sample')
+    return { source: 'sample', invented: plan.benchmark.dataset.sampleInvented ?? null };
+  return { source: source.kind === 'directory' ? 'data-dir' : 'download', invented: false };
+}
+
+/**
+ * The warnings of a run's jury: completions no judge was asked about (empty), and invalid replies
+ * per judge. HELM scores an instance with no usable judge reply with the metric's default (1.0
+ * for MedHELM), so both must be seen beside the headline.
+ */
+function juryWarnings(benchmarkId: string, tally: JudgeReplyTally | undefined): string[] {
+  if (tally === undefined) return [];
+  const unjudged =
+    tally.unjudgedInstances === 0
+      ? []
+      : [
+          `${benchmarkId}: ${tally.unjudgedInstances} completion${tally.unjudgedInstances === 1 ? ' was' : 's were'} empty, so no judge was asked; HELM scores ${tally.unjudgedInstances === 1 ? 'it' : 'them'} with the metric's default score (the headline counts ${tally.unjudgedInstances === 1 ? 'it' : 'them'}, the corrected value does not).`,
+        ];
+  if (tally.invalid === 0) return unjudged;
+  const byJudge = Object.entries(tally.judges)
+    .filter(([, count]) => count.invalid > 0)
+    .map(
+      ([judge, count]) =>
+        `${judge} ${count.invalid} of ${count.total} (first: ${count.firstInvalidReason ?? 'invalid reply'})`,
+    );
+  const share = tally.invalid / tally.total;
+  const verdict =
+    share > tally.limit
+      ? `more than the ${percent(tally.limit)} allowed, so the run fails (raise --max-invalid-judge-replies to accept it)`
+      : `within the ${percent(tally.limit)} allowed (--max-invalid-judge-replies)`;
+  const defaulted =
+    tally.instancesWithoutValidReply === 0
+      ? 'no instance was left without one'
+      : `${tally.instancesWithoutValidReply} instance${tally.instancesWithoutValidReply === 1 ? ' was' : 's were'} left without one and scored with the metric's default (the headline counts ${tally.instancesWithoutValidReply === 1 ? 'it' : 'them'}, the corrected value does not)`;
+  return [
+    ...unjudged,
+    `${benchmarkId}: ${tally.invalid} of ${tally.total} judge replies (${percent(share)}) could not be used – ${byJudge.join('; ')}. HELM leaves an unusable reply out of the score; ${defaulted}. That is ${verdict}.`,
+  ];
+}
+
+function percent(share: number): string {
+  return `${Number((share * 100).toFixed(1))}%`;
 }
 
 /** The judge names to suggest: those a benchmark's jury names (a user-defined one), else HELM's. */

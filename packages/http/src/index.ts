@@ -1,5 +1,6 @@
 export { checkTimeout, DEFAULT_MODEL_TIMEOUT_MS } from './check-timeout.ts';
 export { createHttpAgent, type HttpAgentOptions } from './create-http-agent.ts';
+export { connectionFailureCode, isConnectionFailure } from './is-connection-failure.ts';
 export { isRetryableNetworkError, isRetryableStatus, networkErrorCode } from './is-retryable.ts';
 export { missingApiKeyError } from './missing-api-key-error.ts';
 export { type NormalizeBaseUrlOptions, normalizeBaseUrl, withoutCredentials } from './normalize-base-url.ts';

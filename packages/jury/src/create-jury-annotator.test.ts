@@ -125,17 +125,16 @@ describe('createJuryAnnotator (HELM LLMAsJuryAnnotator.annotate)', () => {
 
   it('asks every judge HELM’s request and files only the valid verdicts, in the jury’s order', async () => {
     const asked: GenerationRequest[] = [];
-    const failure = new ModelCallError('HTTP 500 from judge', { status: 500, isRetryable: true });
     const judges = [
       fakeJudge('gpt', `Sure.\n${mockJuryReplyText('valid', undefined, 5)}`, asked),
       fakeJudge('llama', mockJuryReplyText('malformed-json'), asked),
-      fakeJudge('claude', failure, asked),
       fakeJudge('extra', mockJuryReplyText('missing-closing-brace', undefined, 3), asked),
     ];
-    const annotation = (await createJuryAnnotator(rubric).annotate(input('Left knee pain.'), {
+    const annotator = createJuryAnnotator(rubric);
+    const annotation = (await annotator.annotate(input('Left knee pain.'), {
       judges,
     })) as Record<string, unknown>;
-    expect(asked).toHaveLength(4);
+    expect(asked).toHaveLength(3);
     for (const request of asked) {
       expect(request).toEqual({
         prompt: EXPECTED_PROMPT,
@@ -165,7 +164,6 @@ describe('createJuryAnnotator (HELM LLMAsJuryAnnotator.annotate)', () => {
           schemaValid: true,
           schemaReason: null,
           usage: { promptTokens: 120, completionTokens: 60 },
-          callFailed: false,
         },
         llama: {
           helmModel: 'test/llama',
@@ -177,24 +175,62 @@ describe('createJuryAnnotator (HELM LLMAsJuryAnnotator.annotate)', () => {
           schemaReason:
             'invalid JSON: Expecting property name enclosed in double quotes: line 2 column 5 (char 6)',
           usage: { promptTokens: 120, completionTokens: 60 },
-          callFailed: false,
-        },
-        claude: {
-          helmModel: 'test/claude',
-          reply: null,
-          valid: false,
-          reason: 'judge call failed: HTTP 500 from judge',
-          repaired: false,
-          schemaValid: false,
-          schemaReason: 'no reply',
-          usage: null,
-          callFailed: true,
         },
         extra: expect.objectContaining({ valid: true, repaired: true, schemaValid: true }),
       },
     });
     // The annotation is plain JSON (checkpoints and scenario_state.json store it).
     expect(JSON.parse(JSON.stringify(annotation))).toEqual(annotation);
+    // What the engine counts: one check per judge asked, the invalid one with HELM's reason.
+    expect(annotator.judgeReplies?.(annotation)).toEqual([
+      { judge: 'gpt', valid: true },
+      {
+        judge: 'llama',
+        valid: false,
+        reason: 'invalid JSON: Expecting property name enclosed in double quotes: line 2 column 5 (char 6)',
+      },
+      { judge: 'extra', valid: true },
+    ]);
+  });
+
+  it('fails the annotation when a judge call fails, after letting the other judges finish', async () => {
+    const asked: GenerationRequest[] = [];
+    const failure = new ModelCallError('HTTP 500 from judge', { status: 500, isRetryable: true });
+    let slowFinished = false;
+    const slow: JudgeV1 = {
+      name: 'gpt',
+      helmModel: 'test/gpt',
+      generate: async (request) => {
+        asked.push(request);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        slowFinished = true;
+        return result(mockJuryReplyText('valid'));
+      },
+    };
+    await expect(
+      createJuryAnnotator(rubric).annotate(input('Left knee pain.'), {
+        judges: [slow, fakeJudge('claude', failure, asked)],
+      }),
+    ).rejects.toBe(failure);
+    expect(asked).toHaveLength(2);
+    expect(slowFinished).toBe(true);
+  });
+
+  it('has no reply checks for an empty completion, an imported HELM annotation or a record of a failed call', () => {
+    const annotator = createJuryAnnotator(rubric);
+    expect(
+      annotator.judgeReplies?.({ prompt_text: null, empty_output_equivalence_judgement: false }),
+    ).toEqual([]);
+    expect(annotator.judgeReplies?.({ prompt_text: 'p', gpt: verdict(4) })).toEqual([]);
+    expect(
+      annotator.judgeReplies?.({
+        prompt_text: 'p',
+        [MEDHELM_ANNOTATION_KEY]: {
+          emptyCompletion: false,
+          judges: { gpt: { valid: false, reason: 'judge call failed: x', callFailed: true } },
+        },
+      }),
+    ).toEqual([]);
   });
 
   it('uses "" for GOLD_RESPONSE when the instance has no reference', async () => {

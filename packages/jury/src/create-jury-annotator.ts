@@ -5,6 +5,7 @@ import {
   defineAnnotator,
   type GenerationRequest,
   type IdentifiedInstance,
+  type JudgeReplyCheckV1,
   type JudgeV1,
   REQUEST_DEFAULTS,
 } from '@medhelm/core';
@@ -24,8 +25,8 @@ export const JUDGE_MAX_TOKENS = 4096;
 export interface JudgeReplyRecord {
   /** The HELM model name of the deployment that answered. */
   helmModel: string;
-  /** The reply text; `null` when the call failed. */
-  reply: string | null;
+  /** The reply text. */
+  reply: string;
   /** HELM's verdict: whether the reply is filed under the judge's name. */
   valid: boolean;
   /** Why it is not valid (`null` when valid). */
@@ -35,10 +36,8 @@ export interface JudgeReplyRecord {
   /** Whether the reply matches the rubric's strict schema (beyond HELM). */
   schemaValid: boolean;
   schemaReason: string | null;
-  /** Tokens the call used, as the provider reported them; `null` when the call failed. */
-  usage: { promptTokens: number; completionTokens: number } | null;
-  /** True when the call threw (e.g. a ModelCallError after its retries), as HELM's failed response. */
-  callFailed: boolean;
+  /** Tokens the call used, as the provider reported them. */
+  usage: { promptTokens: number; completionTokens: number };
 }
 
 /** Our additions to a jury annotation, under {@link MEDHELM_ANNOTATION_KEY}. */
@@ -77,8 +76,9 @@ export function judgeRequest(prompt: string): GenerationRequest {
  *   RESPONSE = the completion, GOLD_RESPONSE = the first reference or `""`) and sent to every judge
  *   (temperature 0, max_tokens 4096); the annotation is `{prompt_text, <judge>: verdict, ...}` with
  *   only the judges whose reply {@link parseJudgeReply} accepts, in the jury's order. A judge whose
- *   call throws counts as an invalid reply, as HELM's failed response does; the instance never fails
- *   for it (unless the run is aborted).
+ *   call fails (after its retries) fails the annotation, and so the instance: it is retried by the
+ *   next run, never scored as if the judge had replied (HELM's default score is only for replies
+ *   that arrived and could not be parsed).
  *
  * A rubric with judges of its own (`rubric.judges`) names them in `judgeNames`, so the engine
  * hands it only those judges of the run, in the rubric's order.
@@ -94,6 +94,7 @@ export function createJuryAnnotator(rubric: JuryRubric): AnnotatorV1 {
     // A jury of its own asks the run's judges of those names only (the engine hands it them).
     ...(rubric.judges === undefined ? {} : { judgeNames: rubric.judges.map((judge) => judge.name) }),
     helmAnnotatorSpec: helmJuryAnnotatorSpec(rubric),
+    judgeReplies: (annotation) => judgeReplyChecks(annotation),
     judgePrompt: ({ instance, completion }) =>
       isPythonBlank(completion) ? undefined : judgePromptOf(rubric, instance, completion),
     async annotate(input: AnnotateInputV1, context: AnnotatorContextV1): Promise<JuryAnnotation> {
@@ -118,9 +119,14 @@ export function createJuryAnnotator(rubric: JuryRubric): AnnotatorV1 {
         };
       }
       const prompt = judgePromptOf(rubric, input.instance, completion);
-      const records = await Promise.all(
+      // Every judge's call is let finish (each is paid for and cached) before a failed one fails
+      // the instance.
+      const settled = await Promise.allSettled(
         context.judges.map((judge) => askJudge(judge, prompt, rubric, context)),
       );
+      const failed = settled.find((outcome) => outcome.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
+      const records = settled.map((outcome) => (outcome as PromiseFulfilledResult<JudgeOutcome>).value);
       const annotation: JuryAnnotation = { prompt_text: prompt };
       const judges: Record<string, JudgeReplyRecord> = {};
       context.judges.forEach((judge, index) => {
@@ -145,34 +151,13 @@ async function askJudge(
   rubric: JuryRubric,
   context: AnnotatorContextV1,
 ): Promise<JudgeOutcome> {
-  let reply: string;
-  let usage: JudgeReplyRecord['usage'];
-  try {
-    const result = await judge.generate(
-      judgeRequest(prompt),
-      context.signal === undefined ? undefined : { signal: context.signal },
-    );
-    reply = result.completions[0]?.text ?? '';
-    usage = { promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens };
-  } catch (error) {
-    // An aborted run must not checkpoint judges as failed: let the abort through.
-    if (context.signal?.aborted) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      verdict: undefined,
-      record: {
-        helmModel: judge.helmModel,
-        reply: null,
-        valid: false,
-        reason: `judge call failed: ${message}`,
-        repaired: false,
-        schemaValid: false,
-        schemaReason: 'no reply',
-        usage: null,
-        callFailed: true,
-      },
-    };
-  }
+  // A call that fails (after its retries) throws: the judge was not asked, and the instance fails.
+  const result = await judge.generate(
+    judgeRequest(prompt),
+    context.signal === undefined ? undefined : { signal: context.signal },
+  );
+  const reply = result.completions[0]?.text ?? '';
+  const usage = { promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens };
   const parsed = parseJudgeReply(reply, rubric);
   return {
     verdict: parsed.valid ? parsed.verdict : undefined,
@@ -185,9 +170,37 @@ async function askJudge(
       schemaValid: parsed.schemaValid,
       schemaReason: parsed.schemaReason ?? null,
       usage,
-      callFailed: false,
     },
   };
+}
+
+/**
+ * The judges' replies recorded in a jury annotation (`_medhelm.judges`): whether HELM could use
+ * each, and why not. An annotation without our records (imported from HELM, or an empty
+ * completion) has none.
+ */
+function judgeReplyChecks(annotation: unknown): JudgeReplyCheckV1[] {
+  const extras = isRecord(annotation) ? annotation[MEDHELM_ANNOTATION_KEY] : undefined;
+  const judges = isRecord(extras) ? extras.judges : undefined;
+  if (!isRecord(judges)) return [];
+  return Object.entries(judges).flatMap(([judge, record]): JudgeReplyCheckV1[] => {
+    if (!isRecord(record) || typeof record.valid !== 'boolean') return [];
+    // Records of runs before judge call failures failed the instance: such a call was no reply.
+    if (record.callFailed === true) return [];
+    return [
+      record.valid
+        ? { judge, valid: true }
+        : {
+            judge,
+            valid: false,
+            reason: typeof record.reason === 'string' ? record.reason : 'invalid reply',
+          },
+    ];
+  });
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Whether Python's `not text.strip()` holds: every character is Python whitespace (`str.isspace`). */

@@ -10,7 +10,8 @@ const [CDS, CNG, PCE, MRA, AW] = MEDHELM_CATEGORIES;
  * The built-in schema: MedHELM's 37 benchmarks with the headline stat (`main_name` on
  * `main_split`) and category of HELM's schema_medhelm.yaml (stanford-crfm/helm at 63754d05, the
  * 35 of leaderboard v2.0.0 plus med_qa and med_mcqa), and our corrected stat where a benchmark
- * has one (`correctedMetric` of its plugin). Every headline is higher-is-better.
+ * has one (`correctedMetric` of its plugin; for the jury benchmarks the jury score over usable
+ * judge replies only). Every headline is higher-is-better.
  */
 export const MEDHELM_SCHEMA: LeaderboardSchema = {
   benchmarks: [
@@ -29,6 +30,7 @@ export const MEDHELM_SCHEMA: LeaderboardSchema = {
       category: CDS,
       main_name: 'mtsamples_replicate_accuracy',
       main_split: 'test',
+      corrected_name: 'mtsamples_replicate_accuracy_valid_only',
     },
     {
       name: 'medec',
@@ -67,6 +69,7 @@ export const MEDHELM_SCHEMA: LeaderboardSchema = {
       category: CDS,
       main_name: 'medalign_accuracy',
       main_split: 'test',
+      corrected_name: 'medalign_accuracy_valid_only',
     },
     {
       name: 'shc_ptbm_med',
@@ -88,6 +91,7 @@ export const MEDHELM_SCHEMA: LeaderboardSchema = {
       category: CNG,
       main_name: 'dischargeme_accuracy',
       main_split: 'test',
+      corrected_name: 'dischargeme_accuracy_valid_only',
     },
     {
       name: 'aci_bench',
@@ -95,6 +99,7 @@ export const MEDHELM_SCHEMA: LeaderboardSchema = {
       category: CNG,
       main_name: 'aci_bench_accuracy',
       main_split: 'test',
+      corrected_name: 'aci_bench_accuracy_valid_only',
     },
     {
       name: 'mtsamples_procedures',
@@ -102,6 +107,7 @@ export const MEDHELM_SCHEMA: LeaderboardSchema = {
       category: CNG,
       main_name: 'mtsamples_procedures_accuracy',
       main_split: 'test',
+      corrected_name: 'mtsamples_procedures_accuracy_valid_only',
     },
     {
       name: 'mimic_rrs',
@@ -109,6 +115,7 @@ export const MEDHELM_SCHEMA: LeaderboardSchema = {
       category: CNG,
       main_name: 'mimic_rrs_accuracy',
       main_split: 'test',
+      corrected_name: 'mimic_rrs_accuracy_valid_only',
     },
     {
       name: 'mimic_bhc',
@@ -116,6 +123,7 @@ export const MEDHELM_SCHEMA: LeaderboardSchema = {
       category: CNG,
       main_name: 'mimic_bhc_accuracy',
       main_split: 'test',
+      corrected_name: 'mimic_bhc_accuracy_valid_only',
     },
     {
       name: 'chw_care_plan',
@@ -123,6 +131,7 @@ export const MEDHELM_SCHEMA: LeaderboardSchema = {
       category: CNG,
       main_name: 'chw_care_plan_accuracy',
       main_split: 'test',
+      corrected_name: 'chw_care_plan_accuracy_valid_only',
     },
     {
       name: 'medication_qa',
@@ -130,6 +139,7 @@ export const MEDHELM_SCHEMA: LeaderboardSchema = {
       category: PCE,
       main_name: 'medication_qa_accuracy',
       main_split: 'test',
+      corrected_name: 'medication_qa_accuracy_valid_only',
     },
     {
       name: 'starr_patient_instructions',
@@ -137,6 +147,7 @@ export const MEDHELM_SCHEMA: LeaderboardSchema = {
       category: PCE,
       main_name: 'starr_patient_instructions_accuracy',
       main_split: 'test',
+      corrected_name: 'starr_patient_instructions_accuracy_valid_only',
     },
     {
       name: 'med_dialog',
@@ -144,6 +155,7 @@ export const MEDHELM_SCHEMA: LeaderboardSchema = {
       category: PCE,
       main_name: 'med_dialog_accuracy',
       main_split: 'test',
+      corrected_name: 'med_dialog_accuracy_valid_only',
     },
     {
       name: 'shc_conf_med',
@@ -158,6 +170,7 @@ export const MEDHELM_SCHEMA: LeaderboardSchema = {
       category: PCE,
       main_name: 'medi_qa_accuracy',
       main_split: 'test',
+      corrected_name: 'medi_qa_accuracy_valid_only',
     },
     {
       name: 'mental_health',
@@ -165,6 +178,7 @@ export const MEDHELM_SCHEMA: LeaderboardSchema = {
       category: PCE,
       main_name: 'mental_health_accuracy',
       main_split: 'test',
+      corrected_name: 'mental_health_accuracy_valid_only',
     },
     {
       name: 'shc_proxy_med',

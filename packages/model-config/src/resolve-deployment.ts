@@ -102,8 +102,9 @@ export function knownDeploymentIds(
 
 /**
  * The provider whose price list applies: an `openai-compatible` deployment that talks to
- * api.openai.com (or has no base URL, which the provider plugin sends there) is billed by OpenAI;
- * any other deployment by its own provider.
+ * api.openai.com is billed by OpenAI, and so is one with no base URL (which cannot run: the engine
+ * refuses it before any request; `--estimate` prices it as OpenAI's); any other deployment by its
+ * own provider.
  */
 export function billingProviderFor(providerId: string, baseUrl?: string): string {
   if (providerId !== 'openai-compatible') return providerId;

@@ -13,6 +13,7 @@ const COORDINATOR_ONLY: ReadonlySet<string> = new Set([
   'workerTimeout',
   'estimate',
   'redact',
+  'maxInvalidJudgeReplies',
 ]);
 
 /**

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { type BenchmarkV1, ConfigError, type Registry } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import {
+  DEFAULT_MAX_INVALID_JUDGE_REPLIES,
   type DistributedExecutor,
   type EvaluationOptions,
   estimateRun,
@@ -63,6 +64,8 @@ export interface RunCommandOptions extends PluginSelectionOptions {
   maxCost?: string;
   /** `--judges name=model,...`: the LLM jury. */
   judges?: string;
+  /** `--max-invalid-judge-replies <share>` (default 0.1). */
+  maxInvalidJudgeReplies?: string;
   /** `--allow-external-data`: gated and private data may reach deployments not marked local or trusted. */
   allowExternalData?: boolean;
   /** `--redact`: run directories without inputs, references, completions or judge explanations. */
@@ -137,15 +140,28 @@ export async function runCommand(
     }
     if (outcomes.some((outcome) => outcome.interrupted) || outcomes.length < plans.length)
       return ExitCode.interrupted;
-    const failed = (outcome: RunOutcome) =>
-      outcome.counts.failed > 0 || outcome.scoringFailures.some((failure) => failure.kind === 'scorer-bug');
-    if (outcomes.some(failed)) return ExitCode.failedInstances;
+    if (outcomes.some(failedRun)) return ExitCode.failedInstances;
     return ExitCode.ok;
   } finally {
     await scope.dispose();
     store.close();
     await executor?.close();
   }
+}
+
+/**
+ * A finished run that must not exit 0: an instance failed, a scorer has a bug, nothing completed
+ * (no number for work that did not happen), or more of its judges' replies were unusable than
+ * `--max-invalid-judge-replies` allows.
+ */
+function failedRun(outcome: RunOutcome): boolean {
+  const replies = outcome.juryReplies;
+  return (
+    outcome.counts.failed > 0 ||
+    outcome.counts.completed === 0 ||
+    outcome.scoringFailures.some((failure) => failure.kind === 'scorer-bug') ||
+    (replies !== undefined && replies.total > 0 && replies.invalid / replies.total > replies.limit)
+  );
 }
 
 /**
@@ -264,6 +280,7 @@ export function planRunCommand(
       dataSource,
       retry: { maxRetries },
       ...(judges.length === 0 ? {} : { judges }),
+      maxInvalidJudgeReplies: shareOption(options.maxInvalidJudgeReplies, '--max-invalid-judge-replies'),
       allowExternalData: options.allowExternalData === true || runConfig?.allowExternalData === true,
       providerSettings: { timeoutMs: timeoutSeconds * 1000 },
     },
@@ -419,6 +436,14 @@ function optionalNonNegativeInteger(value: string | undefined, flag: string): nu
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0)
     throw new ConfigError(`${flag} must be an integer >= 0, got "${value}".`);
+  return number;
+}
+
+function shareOption(value: string | undefined, flag: string): number {
+  if (value === undefined) return DEFAULT_MAX_INVALID_JUDGE_REPLIES;
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1)
+    throw new ConfigError(`${flag} must be a share from 0 to 1 (e.g. 0.25 for 25%), got "${value}".`);
   return number;
 }
 

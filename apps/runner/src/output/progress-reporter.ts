@@ -4,6 +4,8 @@ import type { CliIo } from '../cli-io.ts';
 interface RunProgress {
   label: string;
   done: number;
+  /** Of the done: failed (the model call or a judge call failed). */
+  failed: number;
   total: number;
   lastDecile: number;
 }
@@ -26,7 +28,7 @@ export class ProgressReporter implements RunObserver {
 
   onRunStart({ plan, total, available }: { plan: RunPlan; total: number; available: number }): void {
     this.closeBar();
-    this.active.set(plan.runName, { label: plan.runName, done: 0, total, lastDecile: -1 });
+    this.active.set(plan.runName, { label: plan.runName, done: 0, failed: 0, total, lastDecile: -1 });
     const sampled = total < available ? ` (downsampled from ${available})` : '';
     this.io.stderr.write(`▶ ${plan.runName}: ${total} instances${sampled}\n`);
   }
@@ -35,16 +37,30 @@ export class ProgressReporter implements RunObserver {
     plan,
     done,
     total,
+    source,
+    error,
   }: {
     plan: RunPlan;
     done: number;
     total: number;
     source: string;
+    error?: string;
   }): void {
     const progress = this.active.get(plan.runName);
     if (progress === undefined) return;
     progress.done = done;
     progress.total = total;
+    const prefix = this.active.size > 1 ? `${plan.runName}: ` : '';
+    if (source === 'failed') {
+      progress.failed++;
+      // The first failure is told at once, so a run that fails instance after instance is seen.
+      if (progress.failed === 1) {
+        this.closeBar();
+        this.io.stderr.write(
+          `  ${prefix}an instance failed${error === undefined ? '' : ` (${error})`}; the run goes on and the next run retries failed instances (Ctrl-C stops it).\n`,
+        );
+      }
+    }
     if (this.interactive) {
       this.drawBar();
       return;
@@ -52,8 +68,7 @@ export class ProgressReporter implements RunObserver {
     const decile = total === 0 ? 10 : Math.floor((done / total) * 10);
     if (decile > progress.lastDecile) {
       progress.lastDecile = decile;
-      const prefix = this.active.size > 1 ? `${plan.runName}: ` : '';
-      this.io.stderr.write(`  ${prefix}${done}/${total} instances\n`);
+      this.io.stderr.write(`  ${prefix}${done}/${total} instances${failedNote(progress)}\n`);
     }
   }
 
@@ -78,6 +93,11 @@ export class ProgressReporter implements RunObserver {
         `  ${outcome.counts.failed} instances failed (first: ${outcome.failures[0]?.error}); run the same command again to retry only those.\n`,
       );
     }
+    if (outcome.counts.completed === 0) {
+      this.io.stderr.write(
+        `  error: no instance completed${outcome.counts.selected === 0 ? ' (the data has none to evaluate)' : ''}, so this run has no numbers.\n`,
+      );
+    }
     for (const line of scoringFailureLines(outcome)) this.io.stderr.write(`  ${line}\n`);
     this.io.stderr.write(`  wrote ${outcome.runDirectory}\n`);
     if (this.interactive && this.active.size > 0) this.drawBar();
@@ -91,7 +111,7 @@ export class ProgressReporter implements RunObserver {
     const filled = newest.total === 0 ? width : Math.round((newest.done / newest.total) * width);
     const others = runs.length > 1 ? ` (+${runs.length - 1} finishing)` : '';
     this.io.stderr.write(
-      `\r  [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${newest.done}/${newest.total}${others}\u001b[K`,
+      `\r  [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${newest.done}/${newest.total}${failedNote(newest)}${others}\u001b[K`,
     );
     this.barOpen = true;
   }
@@ -101,6 +121,11 @@ export class ProgressReporter implements RunObserver {
     this.io.stderr.write('\n');
     this.barOpen = false;
   }
+}
+
+/** `, N failed` when some of the done instances failed: a failed instance is done, not completed. */
+function failedNote(progress: RunProgress): string {
+  return progress.failed === 0 ? '' : `, ${progress.failed} failed`;
 }
 
 /**

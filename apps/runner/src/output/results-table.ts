@@ -5,9 +5,11 @@ import { textTable } from './text-table.ts';
 
 /**
  * The table printed after a run: one row per run with its headline metric, our corrected
- * counterpart of it beside (`corrected`, for benchmarks whose HELM headline is known to be wrong;
- * `-` otherwise) and what its model calls cost in this invocation (`?`: unknown price), then the
- * total cost. Under a run with extra scorers (a run config's `scorers`), one `+ <scorer>` row per
+ * counterpart of it beside (`corrected`, for benchmarks whose HELM headline is known to be wrong,
+ * and for juries the mean over usable judge replies; `-` otherwise) and what its model calls cost
+ * in this invocation (`?`: unknown price), then the total cost. A headline computed on invented
+ * data (`†`), on a sample of unknown kind (`*`) or with unusable judge replies (`!`) is marked, and
+ * a note under the table says why. Under a run with extra scorers (a run config's `scorers`), one `+ <scorer>` row per
  * extra stat with its mean on the headline's split, and a line saying where their stats are.
  */
 export function resultsTable(outcomes: readonly RunOutcome[]): string {
@@ -30,7 +32,76 @@ export function resultsTable(outcomes: readonly RunOutcome[]): string {
     new Set([2, 4, 5, 6, 8, 9, 10]),
   );
   const extra = outcomes.some((outcome) => outcome.extraStats.length > 0) ? `\n\n${EXTRA_STATS_NOTE}` : '';
-  return `${table}${extra}\n\n${totalCostLine(outcomes)}`;
+  const marks = headlineMarkNotes(outcomes);
+  return `${table}${extra}${marks.length === 0 ? '' : `\n\n${marks.join('\n')}`}\n\n${totalCostLine(outcomes)}`;
+}
+
+/** After a headline computed on invented rows: the data says nothing about the model. */
+const INVENTED_MARK = '†';
+/** After a headline computed on a sample whose plugin does not say whether it is real. */
+const UNSTATED_SAMPLE_MARK = '*';
+/** After a headline that counts instances HELM scored with its default: unusable judge replies, empty completions. */
+const INVALID_JUDGE_REPLIES_MARK = '!';
+
+/** The marks a run's headline value carries (see the notes under the table). */
+function headlineMarks(outcome: RunOutcome): string {
+  const data =
+    outcome.data.invented === true
+      ? INVENTED_MARK
+      : outcome.data.source === 'sample' && outcome.data.invented === null
+        ? UNSTATED_SAMPLE_MARK
+        : '';
+  const replies = outcome.juryReplies;
+  const jury =
+    replies !== undefined && (replies.invalid > 0 || replies.unjudgedInstances > 0)
+      ? INVALID_JUDGE_REPLIES_MARK
+      : '';
+  return `${data}${jury}`;
+}
+
+/** One line per mark used in the table, naming the runs that carry it and why. */
+function headlineMarkNotes(outcomes: readonly RunOutcome[]): string[] {
+  const notes: string[] = [];
+  const invented = outcomes.filter((outcome) => outcome.data.invented === true);
+  if (invented.length > 0) {
+    notes.push(
+      `${INVENTED_MARK} invented data: ${names(invented)} ran on the bundled sample, format-exact fixtures written for the package (--sample); the numbers test the pipeline and say nothing about the model. Run on the real data with --data-dir, or without --sample to download it where it is public.`,
+    );
+  }
+  const unstated = outcomes.filter(
+    (outcome) => outcome.data.source === 'sample' && outcome.data.invented === null,
+  );
+  if (unstated.length > 0) {
+    notes.push(
+      `${UNSTATED_SAMPLE_MARK} sample of unknown kind: the plugin of ${names(unstated)} does not say whether its bundled sample is real data (DatasetLoaderV1.sampleInvented).`,
+    );
+  }
+  for (const outcome of outcomes) {
+    const replies = outcome.juryReplies;
+    if (replies === undefined || (replies.invalid === 0 && replies.unjudgedInstances === 0)) continue;
+    const parts: string[] = [];
+    if (replies.invalid > 0) {
+      const share = replies.invalid / replies.total;
+      parts.push(
+        `${replies.invalid} of ${replies.total} judge replies (${percent(share)}) could not be used (${share > replies.limit ? `over the ${percent(replies.limit)} allowed, so the run failed: --max-invalid-judge-replies` : `within the ${percent(replies.limit)} allowed`})`,
+      );
+    }
+    if (replies.unjudgedInstances > 0) {
+      parts.push(`${replies.unjudgedInstances} empty completions were not judged`);
+    }
+    notes.push(
+      `${INVALID_JUDGE_REPLIES_MARK} ${benchmarkLabel(outcome.plan)} / ${outcome.plan.deployment.helmDeployment}: ${parts.join('; ')}. HELM scores an instance with no usable judge reply with its default (${replies.instancesWithoutValidReply + replies.unjudgedInstances} here); "corrected" is the mean over usable replies only.`,
+    );
+  }
+  return notes;
+}
+
+function names(outcomes: readonly RunOutcome[]): string {
+  return [...new Set(outcomes.map((outcome) => benchmarkLabel(outcome.plan)))].join(', ');
+}
+
+function percent(share: number): string {
+  return `${Number((share * 100).toFixed(1))}%`;
 }
 
 /** Under the table when extra scorers ran: what the `+` rows are and where the full stats are. */
@@ -60,7 +131,7 @@ function runRow(outcome: RunOutcome): string[] {
         : 'interrupted'
       : outcome.headline.value === undefined
         ? '-'
-        : outcome.headline.value.toFixed(3),
+        : `${outcome.headline.value.toFixed(3)}${headlineMarks(outcome)}`,
     correctedCell(outcome),
     String(outcome.counts.failed),
     `${outcome.counts.fromModel}/${outcome.counts.fromCache}/${outcome.counts.fromCheckpoint}`,
@@ -74,10 +145,16 @@ function runRow(outcome: RunOutcome): string[] {
   ];
 }
 
-/** The benchmark's corrected headline (`BenchmarkV1.correctedMetric`), or `-` without one or a value. */
+/**
+ * The benchmark's corrected headline (`BenchmarkV1.correctedMetric`): `-` without one or for an
+ * interrupted run; for a jury's valid-only mean with no usable judge reply at all, says so
+ * instead of a `-` that would read as "nothing to correct".
+ */
 function correctedCell(outcome: RunOutcome): string {
-  const value = outcome.headline.corrected?.value;
-  return outcome.interrupted || value === undefined ? '-' : value.toFixed(3);
+  const corrected = outcome.headline.corrected;
+  if (outcome.interrupted || corrected === undefined) return '-';
+  if (corrected.value !== undefined) return corrected.value.toFixed(3);
+  return outcome.cost.jury === 'ran' && outcome.counts.completed > 0 ? 'n/a (no valid judge reply)' : '-';
 }
 
 /** `Total cost: $x` over the runs; unknown prices are named, never counted as $0. */

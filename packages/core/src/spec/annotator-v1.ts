@@ -17,8 +17,22 @@ export interface JudgeV1 {
   readonly name: string;
   /** The HELM model name of the deployment that answers for this judge, for reports. */
   readonly helmModel: string;
-  /** Asks the judge; throws ModelCallError when the call fails after its retries. */
+  /**
+   * Asks the judge; throws when the call fails after its retries (the error names the judge). An
+   * annotator lets the error through: a judge that could not be asked fails the instance, which
+   * the next run retries; it is never scored as if the judge had answered.
+   */
   generate(request: GenerationRequest, options?: { signal?: AbortSignal }): Promise<GenerationResult>;
+}
+
+/** Whether one judge's reply, in an annotation, could be used (HELM's verdict), and why not. */
+export interface JudgeReplyCheckV1 {
+  /** The judge's name (`JudgeV1.name`). */
+  readonly judge: string;
+  /** False when the reply arrived but could not be used (no JSON, a missing criterion, ...). */
+  readonly valid: boolean;
+  /** Why it could not be used; absent for a valid reply. */
+  readonly reason?: string;
 }
 
 /** Everything an annotator gets for one completed instance. */
@@ -64,8 +78,18 @@ export interface AnnotatorV1 {
    * whose judges lack one of them is refused before any request. Absent: every judge of the run.
    */
   readonly judgeNames?: readonly string[];
-  /** The annotation: any JSON-serializable value. Throwing leaves the instance without it (recorded). */
+  /**
+   * The annotation: any JSON-serializable value. Throwing fails the instance (HELM stops when an
+   * annotator raises): it is reported with the error and retried by the next run.
+   */
   annotate(input: AnnotateInputV1, context: AnnotatorContextV1): Promise<unknown>;
+  /**
+   * The judges' replies in an annotation this annotator made, one check per judge asked (none for
+   * an instance no judge was asked about, e.g. an empty completion). The engine counts invalid
+   * replies per judge and run, warns about them, and fails the run when too many are invalid
+   * (HELM scores an instance whose judges all replied unusably with the metric's default).
+   */
+  judgeReplies?(annotation: unknown): readonly JudgeReplyCheckV1[];
   /**
    * The prompt this annotator's judges get for `completion` (undefined when no judge would be asked,
    * e.g. for an empty completion), without calling anyone: for conformance checks against HELM's

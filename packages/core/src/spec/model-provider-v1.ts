@@ -40,6 +40,14 @@ export interface LanguageModelV1 {
    * request cache key, so a different server never answers from another's cache. No secrets here.
    */
   readonly cacheIdentity: Readonly<Record<string, string>>;
+  /**
+   * Set when no call can be made with the settings the model was created with (a required API key
+   * or base URL is missing): what is missing, and how to fix it. The engine checks every deployment
+   * of an invocation before the first request and refuses to start, listing each problem, so a
+   * missing key is never found instance by instance. `doGenerate` of such a model throws a
+   * non-retryable ModelCallError without touching the network.
+   */
+  readonly unavailable?: { readonly message: string; readonly hint?: string };
   /** Throws ModelCallError on failure, with `isRetryable` set. */
   doGenerate(request: GenerationRequest, options?: GenerateOptionsV1): Promise<GenerationResult>;
   /**

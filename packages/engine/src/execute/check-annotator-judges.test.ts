@@ -11,7 +11,7 @@ import { planRuns } from '../plan/plan-runs.ts';
 import { parseRunEntry } from '../plan/run-entry.ts';
 import { fakeBenchmark } from '../plan/test-benchmark.ts';
 import { judgesOf } from './annotate-instance.ts';
-import { checkAnnotatorJudges } from './check-annotator-judges.ts';
+import { annotatorJudgeProblems } from './check-annotator-judges.ts';
 import type { JudgeDeployment } from './create-jury.ts';
 
 const ownJury = defineAnnotator({
@@ -72,29 +72,29 @@ describe('judgesOf', () => {
   });
 });
 
-describe('checkAnnotatorJudges', () => {
-  it('refuses a run whose judges lack one its jury names, naming it and how to add it', () => {
-    expect(() =>
-      checkAnnotatorJudges(plansWith([ownJury]), [judgeDeployment('gpt'), judgeDeployment('local-qwen')]),
-    ).toThrow(
-      expect.objectContaining({
+describe('annotatorJudgeProblems', () => {
+  it('finds a run whose judges lack one its jury names, naming it and how to add it', () => {
+    expect(
+      annotatorJudgeProblems(plansWith([ownJury]), [judgeDeployment('gpt'), judgeDeployment('local-qwen')]),
+    ).toEqual([
+      {
         message: expect.stringContaining(
-          'the jury of configurable names the judges "openai/gpt-4o-2024-05-13", "local-qwen", and the run has no judge named "openai/gpt-4o-2024-05-13" (it has "gpt", "local-qwen"); nothing was sent.',
+          'the jury of configurable names the judges "openai/gpt-4o-2024-05-13", "local-qwen", and the run has no judge named "openai/gpt-4o-2024-05-13" (it has "gpt", "local-qwen").',
         ),
         hint: expect.stringContaining('--judges (openai/gpt-4o-2024-05-13=<model>,local-qwen=<model>)'),
-      }),
-    );
+      },
+    ]);
   });
 
-  it('lets a run with every named judge, or with no judges at all (the jury is skipped), go on', () => {
+  it('finds nothing for a run with every named judge, or with no judges at all (the jury is skipped)', () => {
     const plans = plansWith([ownJury, helmJury]);
-    expect(() =>
-      checkAnnotatorJudges(plans, [
+    expect(
+      annotatorJudgeProblems(plans, [
         judgeDeployment('local-qwen'),
         judgeDeployment('openai/gpt-4o-2024-05-13'),
       ]),
-    ).not.toThrow();
-    expect(() => checkAnnotatorJudges(plans, [])).not.toThrow();
-    expect(() => checkAnnotatorJudges(plansWith([helmJury]), [judgeDeployment('solo')])).not.toThrow();
+    ).toEqual([]);
+    expect(annotatorJudgeProblems(plans, [])).toEqual([]);
+    expect(annotatorJudgeProblems(plansWith([helmJury]), [judgeDeployment('solo')])).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { JudgeV1 } from '@medhelm/core';
+import { hasBrand, type JudgeV1, MedHelmError, toMedHelmError } from '@medhelm/core';
 import type { RetryPolicy } from '@medhelm/http';
 import type { RequestCacheLike } from '@medhelm/store';
 import type { ModelDeployment } from '../plan/model-deployment.ts';
@@ -7,6 +7,20 @@ import { CostCapReached } from './cost-cap-reached.ts';
 import { MeteredModel } from './metered-model.ts';
 import type { ModelPool } from './model-pool.ts';
 import { SpendMeter } from './spend-meter.ts';
+import { stopsTheRun } from './stops-the-run.ts';
+
+const judgeCallErrorBrand = Symbol.for('medhelm.error.JudgeCallError');
+
+/** A judge could not be asked (its call failed after the retries): the instance fails, and is retried next time. */
+export class JudgeCallError extends MedHelmError {
+  override readonly name = 'MedHelm_JudgeCallError';
+  readonly [judgeCallErrorBrand] = true;
+
+  /** Whether `error` is a JudgeCallError, also one thrown by another copy of @medhelm/engine. */
+  static override isInstance(error: unknown): error is JudgeCallError {
+    return hasBrand(error, judgeCallErrorBrand);
+  }
+}
 
 /** One configured judge: its name in HELM's `annotator_models` and the deployment that answers. */
 export interface JudgeDeployment {
@@ -42,13 +56,16 @@ export function createJury(
 ): Jury {
   const meter = new SpendMeter();
   const judges = judgeDeployments.map(({ name, deployment }): JudgeV1 => {
-    const { model, limiter } = options.pool.get(
+    const { model, limiter, breaker } = options.pool.get(
       deployment,
       deployment.limits?.concurrency ?? options.concurrency,
     );
+    const caller = `judge ${name}`;
     const metered = new MeteredModel(model, {
       cache: options.requestCache,
       limiter,
+      breaker,
+      caller,
       meter,
       ...(deployment.price === undefined ? {} : { price: deployment.price }),
       ...(options.budget === undefined ? {} : { budget: options.budget }),
@@ -64,7 +81,12 @@ export function createJury(
           return (await metered.generate(request, call)).result;
         } catch (error) {
           if (CostCapReached.isInstance(error)) options.onCostCap?.();
-          throw error;
+          if (CostCapReached.isInstance(error) || stopsTheRun(error)) throw error;
+          // The instance fails with this message: it names the judge that could not be asked.
+          throw new JudgeCallError(
+            `${caller} (${deployment.helmDeployment}) could not be asked: ${toMedHelmError(error, caller).message}`,
+            { cause: error },
+          );
         }
       },
     };

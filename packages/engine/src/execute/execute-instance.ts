@@ -16,6 +16,7 @@ import type { SelectedInstance } from '../select/select-eval-instances.ts';
 import { annotateInstance } from './annotate-instance.ts';
 import { CostCapReached } from './cost-cap-reached.ts';
 import type { MeteredModel } from './metered-model.ts';
+import { stopsTheRun } from './stops-the-run.ts';
 
 /** Where an instance's answer came from in this invocation, or why it has none. */
 export type InstanceSource = 'model' | 'cache' | 'checkpoint' | 'failed';
@@ -23,8 +24,10 @@ export type InstanceSource = 'model' | 'cache' | 'checkpoint' | 'failed';
 /** An executed instance: where its answer came from, and what the run directory needs of it. */
 export interface ExecutedInstance {
   source: InstanceSource;
-  /** The instance with its prompt and saved checkpoint; absent when its model call failed. */
+  /** The instance with its prompt and saved checkpoint; absent when it failed. */
   completed?: CompletedInstance;
+  /** Why it failed (its model call or an annotator, e.g. a judge that could not be asked). */
+  error?: string;
 }
 
 /** What one run's instances share while they execute. */
@@ -74,6 +77,7 @@ export async function executeInstance(
     execution.checkpointUsage.completionTokens += saved.result.usage.completionTokens;
     const annotated = await annotate(execution, instance, rendered, saved.result, saved.annotations);
     if (annotated === undefined) return undefined;
+    if ('error' in annotated) return failed(execution, instance.id, save, requestKey, annotated.error);
     const { annotations: _a, annotationErrors: _e, ...rest } = saved;
     const checkpoint = { ...rest, ...annotated };
     if (!sameAnnotations(saved, annotated)) await save(checkpoint);
@@ -93,16 +97,14 @@ export async function executeInstance(
       return undefined;
     }
     if (execution.signal.aborted && !ModelCallError.isInstance(error)) return undefined;
-    // A refusal before any HTTP exchange that no retry can fix (e.g. a missing API key) would
-    // fail every instance the same way: stop the run and say why instead.
-    if (isConfigurationFailure(error)) throw error;
-    const message = toMedHelmError(error, `instance ${instance.id}`).message;
-    execution.onFailure(instance.id, message);
-    await save({ status: 'failed', requestKey, error: message });
-    return { source: 'failed' };
+    // A dead server or a refusal no retry can fix would fail every instance the same way: stop
+    // the run and say why instead.
+    if (stopsTheRun(error)) throw error;
+    return failed(execution, instance.id, save, requestKey, error);
   }
   const annotated = await annotate(execution, instance, rendered, result);
   if (annotated === undefined) return undefined;
+  if ('error' in annotated) return failed(execution, instance.id, save, requestKey, annotated.error);
   const checkpoint = { status: 'ok' as const, requestKey, result, cached, ...annotated };
   // An answer from the request cache needs no checkpoint of its own (a resumed run finds it in
   // the cache again), unless annotations must be kept or an earlier checkpoint must be replaced.
@@ -111,8 +113,29 @@ export async function executeInstance(
 }
 
 /**
+ * Records a failed instance (its model call or an annotator failed): reported with the run and
+ * checkpointed as failed, so the next invocation retries it (a candidate answer already given comes
+ * from the request cache then).
+ */
+async function failed(
+  execution: RunExecution,
+  instanceId: string,
+  save: (checkpoint: InstanceCheckpoint) => Promise<void>,
+  requestKey: string,
+  error: unknown,
+): Promise<ExecutedInstance> {
+  const message = toMedHelmError(error, `instance ${instanceId}`).message;
+  execution.onFailure(instanceId, message);
+  await save({ status: 'failed', requestKey, error: message });
+  return { source: 'failed', error: message };
+}
+
+/**
  * The annotation fields of an instance's checkpoint (none when the benchmark has no annotators);
- * undefined when the run was stopped while the annotators worked (nothing of it is saved).
+ * `{ error }` when an annotator failed (e.g. a judge that could not be asked: the instance fails,
+ * never scored as if the judge had answered); undefined when the run was stopped while the
+ * annotators worked (nothing of it is saved). A failure that would fail every instance the same
+ * way (a dead judge server) stops the run.
  */
 async function annotate(
   execution: RunExecution,
@@ -120,36 +143,30 @@ async function annotate(
   rendered: RenderedPromptV1,
   result: GenerationResult,
   previous?: Readonly<Record<string, unknown>>,
-): Promise<Pick<InstanceCheckpoint, 'annotations' | 'annotationErrors'> | undefined> {
+): Promise<Pick<InstanceCheckpoint, 'annotations'> | { error: unknown } | undefined> {
   if (execution.annotators.length === 0) return {};
   try {
-    const annotated = await annotateInstance(
+    const annotations = await annotateInstance(
       execution.annotators,
       { instance, request: rendered.request, result, resolveFile: execution.resolveFile },
       { judges: execution.judges, signal: execution.signal },
       previous,
     );
-    return {
-      ...(Object.keys(annotated.annotations).length === 0 ? {} : { annotations: annotated.annotations }),
-      ...(Object.keys(annotated.errors).length === 0 ? {} : { annotationErrors: annotated.errors }),
-    };
+    return Object.keys(annotations).length === 0 ? {} : { annotations };
   } catch (error) {
     if (CostCapReached.isInstance(error)) execution.onCostCap();
     if (execution.signal.aborted || CostCapReached.isInstance(error)) return undefined;
-    throw error;
+    if (stopsTheRun(error)) throw error;
+    return { error };
   }
 }
 
 function sameAnnotations(
   saved: InstanceCheckpoint,
-  annotated: Pick<InstanceCheckpoint, 'annotations' | 'annotationErrors'>,
+  annotated: Pick<InstanceCheckpoint, 'annotations'>,
 ): boolean {
   return (
     JSON.stringify(saved.annotations ?? null) === JSON.stringify(annotated.annotations ?? null) &&
-    JSON.stringify(saved.annotationErrors ?? null) === JSON.stringify(annotated.annotationErrors ?? null)
+    saved.annotationErrors === undefined
   );
-}
-
-function isConfigurationFailure(error: unknown): boolean {
-  return ModelCallError.isInstance(error) && error.status === undefined && !error.isRetryable;
 }

@@ -16,6 +16,7 @@ import { costInPicoUsd, type ResolvedPrice } from '@medhelm/model-config';
 import { type RequestCacheLike, requestCacheKey } from '@medhelm/store';
 import type { CostBudget } from './cost-budget.ts';
 import { CostCapReached } from './cost-cap-reached.ts';
+import type { EndpointBreaker } from './endpoint-breaker.ts';
 import type { SpendMeter } from './spend-meter.ts';
 
 /** A model answer, where it came from, and what it cost now. */
@@ -32,6 +33,10 @@ export interface MeteredModelOptions {
   cache: RequestCacheLike;
   /** The deployment's limiter, shared by every caller of the deployment (candidate and judges). */
   limiter?: RateLimiter;
+  /** The deployment's circuit breaker, shared likewise: a dead server fails every call at once. */
+  breaker?: EndpointBreaker;
+  /** Who calls, for messages: `the candidate model` (default) or `judge gpt`. */
+  caller?: string;
   /** Retry policy for retryable ModelCallErrors (defaults: 5 retries, 1 s doubling to 60 s). */
   retry?: Partial<RetryPolicy>;
   onRetry?: (event: RetryEvent) => void;
@@ -147,14 +152,23 @@ export class MeteredModel {
     request: GenerationRequest,
     signal: AbortSignal | undefined,
   ): Promise<GenerationResult> {
-    const { limiter, retry, onRetry, sleep } = this.options;
+    const { limiter, breaker, retry, onRetry, sleep } = this.options;
     const stop = this.options.signal;
-    const call = () => this.model.doGenerate(request, signal === undefined ? {} : { signal });
+    const call = () => {
+      // Checked again once the limiter lets the call through: the breaker may have opened meanwhile.
+      breaker?.check();
+      return this.model.doGenerate(request, signal === undefined ? {} : { signal });
+    };
     const estimate = estimateTokens(request);
     const attempt = async (): Promise<GenerationResult> => {
+      breaker?.check();
       try {
-        return await (limiter === undefined ? call() : limiter.run(estimate, call, stop));
+        const result = await (limiter === undefined ? call() : limiter.run(estimate, call, stop));
+        breaker?.recordAnswer();
+        return result;
       } catch (error) {
+        const unreachable = breaker?.recordFailure(error, this.options.caller ?? 'the candidate model');
+        if (unreachable !== undefined) throw unreachable;
         if (limiter !== undefined && ModelCallError.isInstance(error) && error.isRetryable) {
           const hintMs = retryDelayFromHeaders(error.headers, new Date());
           if (hintMs !== undefined && hintMs > 0) limiter.pause(limiter.now() + hintMs);

@@ -1,15 +1,25 @@
 import type { Environment, LanguageModelV1, ModelProviderV1, Registry } from '@medhelm/core';
 import { createRateLimiter, type RateLimiter, type RateLimiterOptions } from '@medhelm/http';
 import { deploymentIdentity, type ModelDeployment } from '../plan/model-deployment.ts';
+import { EndpointBreaker } from './endpoint-breaker.ts';
+
+/** What the callers of one deployment share: its model, rate limiter and circuit breaker. */
+export interface PooledDeployment {
+  model: LanguageModelV1;
+  limiter: RateLimiter;
+  /** Stops every call to the deployment once its server could not be reached several times in a row. */
+  breaker: EndpointBreaker;
+}
 
 /**
- * The models and rate limiters of one invocation, one per deployment (see `deploymentIdentity`):
- * the candidate runs and the judges that call the same deployment share its limiter (so together
- * they keep to its concurrency and requests/tokens per minute) and its model (one connection pool,
- * sized to that concurrency). Models are closed once, when the invocation ends.
+ * The models, rate limiters and circuit breakers of one invocation, one per deployment (see
+ * `deploymentIdentity`): the candidate runs and the judges that call the same deployment share its
+ * limiter (so together they keep to its concurrency and requests/tokens per minute), its model (one
+ * connection pool, sized to that concurrency) and its breaker (a dead server stops them all).
+ * Models are closed once, when the invocation ends.
  */
 export class ModelPool {
-  readonly #entries = new Map<string, { model: LanguageModelV1; limiter: RateLimiter }>();
+  readonly #entries = new Map<string, PooledDeployment>();
 
   constructor(
     private readonly providers: Registry<ModelProviderV1>,
@@ -27,10 +37,10 @@ export class ModelPool {
   ) {}
 
   /**
-   * The model and limiter of `deployment`. The first caller's `concurrency` sizes them (runs are
-   * planned before judges, so a candidate deployment keeps its run's concurrency).
+   * The model, limiter and breaker of `deployment`. The first caller's `concurrency` sizes them
+   * (runs are planned before judges, so a candidate deployment keeps its run's concurrency).
    */
-  get(deployment: ModelDeployment, concurrency: number): { model: LanguageModelV1; limiter: RateLimiter } {
+  get(deployment: ModelDeployment, concurrency: number): PooledDeployment {
     const key = deploymentIdentity(deployment);
     let entry = this.#entries.get(key);
     if (entry === undefined) {
@@ -47,7 +57,7 @@ export class ModelPool {
         ...(limits?.requestsPerMinute === undefined ? {} : { requestsPerMinute: limits.requestsPerMinute }),
         ...(limits?.tokensPerMinute === undefined ? {} : { tokensPerMinute: limits.tokensPerMinute }),
       });
-      entry = { model, limiter };
+      entry = { model, limiter, breaker: new EndpointBreaker(deployment.helmDeployment) };
       this.#entries.set(key, entry);
     }
     return entry;

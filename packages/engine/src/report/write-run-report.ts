@@ -1,13 +1,14 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RunOutcome } from '../run-outcome.ts';
+import type { JudgeReplyTally, RunOutcome } from '../run-outcome.ts';
 
 /** The file beside HELM's five that records what HELM does not; HELM's readers ignore it. */
 export const RUN_REPORT_FILE = 'medhelm_run.json';
 
 /**
  * Writes `medhelm_run.json` into the run directory: failed instances, instances a scorer could
- * not score, where answers came from, token usage and cost. Written to a temporary name and
+ * not score, where answers came from, token usage and cost, where the data came from (and whether
+ * it was invented), and the judges' invalid replies. Written to a temporary name and
  * renamed, so it is never half-written.
  */
 export async function writeRunReport(outcome: RunOutcome): Promise<void> {
@@ -19,7 +20,14 @@ export async function writeRunReport(outcome: RunOutcome): Promise<void> {
     access: outcome.plan.benchmark.access,
     model_deployment: outcome.plan.deployment.helmDeployment,
     counts: outcome.counts,
-    headline: outcome.headline,
+    // null, not left out, when a value could not be computed (e.g. no valid judge reply).
+    headline: {
+      ...outcome.headline,
+      value: outcome.headline.value ?? null,
+      ...(outcome.headline.corrected === undefined
+        ? {}
+        : { corrected: { ...outcome.headline.corrected, value: outcome.headline.corrected.value ?? null } }),
+    },
     usage: outcome.usage,
     usage_by_source: outcome.usageBySource,
     // null, not left out, when the price is unknown.
@@ -31,8 +39,29 @@ export async function writeRunReport(outcome: RunOutcome): Promise<void> {
     failures: outcome.failures,
     warnings: outcome.warnings,
     scoring_failures: outcome.scoringFailures,
+    // Whether the numbers come from real data: an invented sample says nothing about the model.
+    data: outcome.data,
+    // Judge replies HELM could not use (it scores such instances with its default): readers mark
+    // the headline with them.
+    ...(outcome.juryReplies === undefined ? {} : { jury_replies: juryRepliesJson(outcome.juryReplies) }),
   };
   const path = join(outcome.runDirectory, RUN_REPORT_FILE);
   await writeFile(`${path}.partial`, `${JSON.stringify(report, null, 2)}\n`);
   await rename(`${path}.partial`, path);
+}
+
+function juryRepliesJson(tally: JudgeReplyTally): unknown {
+  return {
+    total: tally.total,
+    invalid: tally.invalid,
+    limit: tally.limit,
+    unjudged_instances: tally.unjudgedInstances,
+    instances_without_valid_reply: tally.instancesWithoutValidReply,
+    judges: Object.fromEntries(
+      Object.entries(tally.judges).map(([judge, count]) => [
+        judge,
+        { total: count.total, invalid: count.invalid, first_invalid_reason: count.firstInvalidReason },
+      ]),
+    ),
+  };
 }

@@ -30,6 +30,7 @@ function outcome(deployment: string, candidateUsd: number | undefined, paidToken
     },
     failures: [],
     warnings: [],
+    data: { source: 'sample', invented: false },
     scoringFailures: [],
     usage: { promptTokens: paidTokens + 10, completionTokens: 1, estimated: false },
     usageBySource: {

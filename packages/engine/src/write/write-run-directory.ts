@@ -11,6 +11,7 @@ import {
 import type { CompletedInstance } from '../checkpoint-record.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import type { ScoringFailure } from '../run-outcome.ts';
+import { JudgeReplyCounter } from '../score/judge-reply-counter.ts';
 import { predictionOf, scoreInstance } from '../score/score-instance.ts';
 import { instancesPerSplitStats, ScorerStatsAggregator } from '../score/scorer-stats-aggregator.ts';
 import { StreamedJsonWriter, toHelmJson } from './helm-json.ts';
@@ -25,6 +26,8 @@ export interface WrittenRun {
   scoringFailures: ScoringFailure[];
   completedCount: number;
   usage: { promptTokens: number; completionTokens: number; estimated: boolean };
+  /** The judges' replies over the completed instances, counted as they were written. */
+  judgeReplies: JudgeReplyCounter;
 }
 
 /**
@@ -89,6 +92,7 @@ async function writeInto(
   const splitCounts = new Map<string, { split: string; subSplit?: string; count: number }>();
   const usage = { promptTokens: 0, completionTokens: 0, estimated: false };
   const scoringFailures: ScoringFailure[] = [];
+  const judgeReplies = new JudgeReplyCounter(plan.benchmark.annotators ?? []);
   let completedCount: number;
   const scenarioState = await StreamedJsonWriter.open(
     join(temporary, 'scenario_state.json'),
@@ -104,6 +108,7 @@ async function writeInto(
       splitCounts,
       usage,
       scoringFailures,
+      judgeReplies,
     );
   } catch (error) {
     await scenarioState.abandon();
@@ -129,7 +134,7 @@ async function writeInto(
 
   await rm(runDirectory, { recursive: true, force: true });
   await rename(temporary, runDirectory);
-  return { runDirectory, stats: finiteStats, scoringFailures, completedCount, usage };
+  return { runDirectory, stats: finiteStats, scoringFailures, completedCount, usage, judgeReplies };
 }
 
 /** Writes each completed instance's request state and scores it with every scorer; returns the count. */
@@ -144,6 +149,7 @@ async function scoreAndWriteStates(
   splitCounts: Map<string, { split: string; subSplit?: string; count: number }>,
   usage: WrittenRun['usage'],
   scoringFailures: ScoringFailure[],
+  judgeReplies: JudgeReplyCounter,
 ): Promise<number> {
   let completedCount = 0;
   for await (const completed of options.completed) {
@@ -162,6 +168,7 @@ async function scoreAndWriteStates(
     usage.promptTokens += result.usage.promptTokens;
     usage.completionTokens += result.usage.completionTokens;
     usage.estimated ||= result.usage.estimated === true;
+    judgeReplies.add(checkpoint);
     await scenarioState.write(
       helmRequestState({
         instance,

@@ -136,7 +136,10 @@ export function configuredBenchmark(
     ),
     ...(ROUGE_METRICS.has(headline)
       ? { correctedMetric: { name: `${headline}_corrected`, split: 'test' } }
-      : {}),
+      : headline === 'jury_score'
+        ? // The jury score over usable judge replies only, beside HELM's (which scores the rest 1.0).
+          { correctedMetric: { name: 'jury_score_valid_only', split: 'test' } }
+        : {}),
     helm: helmScenario({
       className: 'helm.benchmark.scenarios.medhelm_configurable_scenario.MedHELMConfigurableScenario',
       name: config.name,

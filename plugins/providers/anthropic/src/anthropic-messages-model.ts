@@ -105,18 +105,19 @@ export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfi
     };
   }
 
+  // Reported before the run starts (LanguageModelV1.unavailable), and by every call.
+  const missingKey = {
+    message: `${apiKeyEnvVar} is not set, so model ${JSON.stringify(modelId)} cannot be called`,
+    hint: `Set ${apiKeyEnvVar} to your Anthropic API key (or name another variable with --api-key-env).`,
+  };
+  const unavailable = apiKey === undefined ? missingKey : undefined;
+
   async function doGenerate(
     generation: GenerationRequest,
     options: GenerateOptionsV1 = {},
   ): Promise<GenerationResult> {
     if (apiKey === undefined) {
-      throw missingApiKeyError(
-        `${providerId}: ${apiKeyEnvVar} is not set, so model ${JSON.stringify(modelId)} cannot be called`,
-        {
-          url,
-          hint: `Set ${apiKeyEnvVar} to your Anthropic API key (or name another variable with --api-key-env).`,
-        },
-      );
+      throw missingApiKeyError(`${providerId}: ${missingKey.message}`, { url, hint: missingKey.hint });
     }
     const body = toAnthropicMessagesBody(modelId, generation);
     const requestDatetime = Math.floor(Date.now() / 1000);
@@ -137,6 +138,7 @@ export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfi
     providerId,
     modelId,
     cacheIdentity: { baseUrl: config.baseUrl, anthropicVersion: ANTHROPIC_VERSION },
+    ...(unavailable === undefined ? {} : { unavailable }),
     doGenerate,
     close: () => agent.close(),
   };

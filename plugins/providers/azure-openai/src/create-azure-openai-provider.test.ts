@@ -80,6 +80,7 @@ describe('createAzureOpenAiProvider', () => {
     const server = await startFixtureServer(() => readFixture('response-stop.json'));
     track(server);
     const missing = model('gpt-4o-prod', { baseUrl: server.origin, env: { OPENAI_API_KEY: 'not-this-one' } });
+    expect(missing.unavailable?.message).toBe('Azure OpenAI needs a key and AZURE_OPENAI_API_KEY is not set');
     const error = await expectModelCallError(missing.doGenerate(request));
     expect(error.isRetryable).toBe(false);
     expect(error.status).toBeUndefined();

@@ -208,7 +208,11 @@ describe('createGoogleProvider', () => {
 
   it('fails a call without a key, naming both variables, before any network call', async () => {
     const server = await serve();
-    const error = await expectModelCallError(modelAt(server.baseUrl, {}).doGenerate(request));
+    const keyless = modelAt(server.baseUrl, {});
+    // Said before any call, so the engine can refuse the run up front.
+    expect(keyless.unavailable?.message).toContain('GEMINI_API_KEY (or GOOGLE_API_KEY) is not set');
+    expect(modelAt(server.baseUrl, { GEMINI_API_KEY: SECRET }).unavailable).toBeUndefined();
+    const error = await expectModelCallError(keyless.doGenerate(request));
     expect(server.requests).toHaveLength(0);
     expect(error.isRetryable).toBe(false);
     expect(error.status).toBeUndefined();

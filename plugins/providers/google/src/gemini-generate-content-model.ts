@@ -80,18 +80,19 @@ export function createGeminiGenerateContentModel(
   const agent = createHttpAgent({ connections: config.connections });
   const secrets = apiKey === undefined ? [] : [apiKey];
 
+  // Reported before the run starts (LanguageModelV1.unavailable), and by every call.
+  const missingKey = {
+    message: `${config.missingKeyDescription} is not set, so model ${JSON.stringify(modelId)} cannot be called`,
+    hint: `Set ${config.missingKeyDescription} to your Gemini API key from Google AI Studio (or name another variable with --api-key-env).`,
+  };
+  const unavailable = apiKey === undefined ? missingKey : undefined;
+
   async function doGenerate(
     generation: GenerationRequest,
     options: GenerateOptionsV1 = {},
   ): Promise<GenerationResult> {
     if (apiKey === undefined) {
-      throw missingApiKeyError(
-        `${providerId}: ${config.missingKeyDescription} is not set, so model ${JSON.stringify(modelId)} cannot be called`,
-        {
-          url,
-          hint: `Set ${config.missingKeyDescription} to your Gemini API key from Google AI Studio (or name another variable with --api-key-env).`,
-        },
-      );
+      throw missingApiKeyError(`${providerId}: ${missingKey.message}`, { url, hint: missingKey.hint });
     }
     const body = toGeminiGenerateContentBody(generation, config.safetySettings);
     const requestDatetime = Math.floor(Date.now() / 1000);
@@ -138,6 +139,7 @@ export function createGeminiGenerateContentModel(
     providerId,
     modelId,
     cacheIdentity: { baseUrl: config.baseUrl, ...config.extraCacheIdentity },
+    ...(unavailable === undefined ? {} : { unavailable }),
     doGenerate,
     close: () => agent.close(),
   };

@@ -344,26 +344,42 @@ describe('createOpenAiCompatibleProvider', () => {
     expect(inspect(model, { depth: 10, showHidden: true })).not.toContain(SECRET);
   });
 
-  it('fails without a network call when api.openai.com has no key, naming the variable to set', async () => {
+  it('is unavailable without a base URL: no default server, no network call, the fix named', async () => {
     const provider = createOpenAiCompatibleProvider();
-    const defaultModel = provider.languageModel('gpt-4o-mini', { env: {} });
-    track(defaultModel);
-    expect(defaultModel.cacheIdentity).toEqual({ baseUrl: 'https://api.openai.com/v1' });
-    const error = await expectModelCallError(defaultModel.doGenerate(request));
+    const model = provider.languageModel('gpt-4o-mini', { env: { OPENAI_API_KEY: SECRET } });
+    track(model);
+    expect(model.unavailable?.message).toMatch(/no base URL/);
+    expect(model.unavailable?.hint).toContain('--base-url');
+    expect(model.unavailable?.hint).toContain('models file');
+    expect(model.unavailable?.hint).toContain('openai:');
+    const error = await expectModelCallError(model.doGenerate(request));
     expect(error.isRetryable).toBe(false);
     expect(error.status).toBeUndefined();
-    expect(error.message).toContain('OPENAI_API_KEY is not set');
-    expect(error.hint).toContain('--api-key-env');
+    expect(error.message).toMatch(/no base URL/);
+    expect(everythingIn(error)).not.toContain(SECRET);
+  });
 
+  it('is unavailable when api.openai.com has no key, naming the variable to set, and fails without a network call', async () => {
+    const provider = createOpenAiCompatibleProvider();
     const named = provider.languageModel('gpt-4o-mini', {
       baseUrl: 'https://api.openai.com/v1/',
       apiKeyEnvVar: 'MY_OPENAI_KEY',
       env: { OPENAI_API_KEY: SECRET },
     });
     track(named);
+    expect(named.cacheIdentity).toEqual({ baseUrl: 'https://api.openai.com/v1' });
+    expect(named.unavailable?.message).toContain('MY_OPENAI_KEY is not set');
     const namedError = await expectModelCallError(named.doGenerate(request));
+    expect(namedError.isRetryable).toBe(false);
+    expect(namedError.status).toBeUndefined();
     expect(namedError.message).toContain('MY_OPENAI_KEY is not set');
+    expect(namedError.hint).toContain('--api-key-env');
     expect(everythingIn(namedError)).not.toContain(SECRET);
+  });
+
+  it('is available for a local server without a key', () => {
+    const model = modelAt('http://127.0.0.1:8000/v1', {});
+    expect(model.unavailable).toBeUndefined();
   });
 
   it('identifies the server in cacheIdentity: normalised, without credentials', () => {
@@ -381,7 +397,9 @@ describe('createOpenAiCompatibleProvider', () => {
     expect(() =>
       openAiCompatibleProvider.languageModel('m', { baseUrl: 'ftp://example.org', env: {} }),
     ).toThrow(/must start with http/);
-    expect(() => openAiCompatibleProvider.languageModel(' ', { env: {} })).toThrow(ConfigError);
+    expect(() =>
+      openAiCompatibleProvider.languageModel(' ', { baseUrl: 'http://127.0.0.1:8000/v1', env: {} }),
+    ).toThrow(ConfigError);
     expect(() => createOpenAiCompatibleProvider({ timeoutMs: 0 })).toThrow(ConfigError);
   });
 

@@ -5,7 +5,6 @@ export { BODY_EXCERPT_LIMIT, isRetryableNetworkError, isRetryableStatus } from '
 export {
   createOpenAiCompatibleProvider,
   DEFAULT_API_KEY_ENV_VAR,
-  DEFAULT_OPENAI_BASE_URL,
   DEFAULT_TIMEOUT_MS,
   OPENAI_COMPATIBLE_PROVIDER_ID,
   type OpenAiCompatibleLanguageModel,

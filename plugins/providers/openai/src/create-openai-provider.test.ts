@@ -89,6 +89,7 @@ describe('createOpenAiProvider', () => {
   it('fails without a network call when the key is missing, naming the variable, with no status', async () => {
     const server = await serve();
     const missing = model('gpt-4o', { baseUrl: `${server.origin}/v1`, env: {} });
+    expect(missing.unavailable?.message).toBe('the OpenAI API needs a key and OPENAI_API_KEY is not set');
     const error = await expectModelCallError(missing.doGenerate(request));
     expect(error.isRetryable).toBe(false);
     expect(error.status).toBeUndefined();

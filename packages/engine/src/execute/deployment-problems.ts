@@ -1,0 +1,61 @@
+import { MedHelmError } from '@medhelm/core';
+import { deploymentIdentity, type ModelDeployment } from '../plan/model-deployment.ts';
+import type { RunPlan } from '../plan/plan-runs.ts';
+import type { JudgeDeployment } from './create-jury.ts';
+import type { ModelPool } from './model-pool.ts';
+import type { PreflightProblem } from './preflight-problem.ts';
+
+/**
+ * Every deployment the invocation would call – each run's model, and the judges when a run has a
+ * jury – made through the pool (so the runs use the same models) and asked whether it can be
+ * called (`LanguageModelV1.unavailable`: a missing key or base URL); a setting its provider
+ * refuses (a ConfigError when the model is made) is a problem too. Nothing is sent. Returns one
+ * problem per deployment, naming who would have called it.
+ */
+export function deploymentProblems(
+  plans: readonly RunPlan[],
+  judges: readonly JudgeDeployment[],
+  pool: ModelPool,
+): PreflightProblem[] {
+  const callers = new Map<string, { deployment: ModelDeployment; concurrency: number; roles: string[] }>();
+  const add = (deployment: ModelDeployment, concurrency: number, role: string) => {
+    const key = deploymentIdentity(deployment);
+    const entry = callers.get(key) ?? { deployment, concurrency, roles: [] };
+    if (!entry.roles.includes(role)) entry.roles.push(role);
+    callers.set(key, entry);
+  };
+  for (const plan of plans) add(plan.deployment, plan.concurrency, 'model');
+  const juryPlan = plans.find((plan) =>
+    (plan.benchmark.annotators ?? []).some((annotator) => annotator.needsJudges),
+  );
+  if (juryPlan !== undefined) {
+    for (const judge of judges) {
+      // Sized as the jury sizes it (createJury): the deployment's own concurrency, else the run's.
+      add(
+        judge.deployment,
+        judge.deployment.limits?.concurrency ?? juryPlan.concurrency,
+        `judge ${judge.name}`,
+      );
+    }
+  }
+  const problems: PreflightProblem[] = [];
+  for (const { deployment, concurrency, roles } of callers.values()) {
+    const who = `${roles.join(' and ')} (${deployment.helmDeployment})`;
+    try {
+      const { unavailable } = pool.get(deployment, concurrency).model;
+      if (unavailable !== undefined) {
+        problems.push({
+          message: `${who}: ${unavailable.message}.`,
+          ...(unavailable.hint === undefined ? {} : { hint: unavailable.hint }),
+        });
+      }
+    } catch (error) {
+      if (!MedHelmError.isInstance(error)) throw error;
+      problems.push({
+        message: `${who}: ${error.message}`,
+        ...(error.hint === undefined ? {} : { hint: error.hint }),
+      });
+    }
+  }
+  return problems;
+}
