@@ -1,6 +1,6 @@
 import type { ModelComparison } from './compare-models.ts';
 import type { DisplayTable } from './leaderboard-tables.ts';
-import { caveatMarks, caveatNotes } from './score-caveats.ts';
+import { caveatNotes, markedValues } from './score-caveats.ts';
 
 const fixed = (value: number | null) => (value === null ? '-' : value.toFixed(3));
 const pValue = (value: number | null) =>
@@ -16,12 +16,24 @@ export function comparisonTable(comparison: ModelComparison): DisplayTable {
     ...caveatNotes(`${benchmark.benchmark} / ${comparison.model_a}`, benchmark.caveats_a),
     ...caveatNotes(`${benchmark.benchmark} / ${comparison.model_b}`, benchmark.caveats_b),
   ]);
-  const rows = comparison.benchmarks.map((benchmark) => [
+  const meansA = markedValues(
+    comparison.benchmarks.map((benchmark) => ({
+      value: fixed(benchmark.mean_a),
+      caveats: benchmark.caveats_a,
+    })),
+  );
+  const meansB = markedValues(
+    comparison.benchmarks.map((benchmark) => ({
+      value: fixed(benchmark.mean_b),
+      caveats: benchmark.caveats_b,
+    })),
+  );
+  const rows = comparison.benchmarks.map((benchmark, index) => [
     benchmark.benchmark,
     `${benchmark.metric} (${benchmark.split})`,
     String(benchmark.paired_instances),
-    `${fixed(benchmark.mean_a)}${caveatMarks(benchmark.caveats_a)}`,
-    `${fixed(benchmark.mean_b)}${caveatMarks(benchmark.caveats_b)}`,
+    meansA[index] as string,
+    meansB[index] as string,
     benchmark.mean_difference === null
       ? '-'
       : `${benchmark.mean_difference > 0 ? '+' : ''}${benchmark.mean_difference.toFixed(3)}`,

@@ -1,5 +1,5 @@
 import type { Leaderboard } from './leaderboard.ts';
-import { caveatMarks, caveatNotes } from './score-caveats.ts';
+import { caveatNotes, markedValues } from './score-caveats.ts';
 
 /** A table of display strings: a header and rows, with the columns to right-align. */
 export interface DisplayTable {
@@ -79,27 +79,29 @@ export function scoresTable(leaderboard: Leaderboard): DisplayTable {
     'jury invalid',
     'agreement',
   ];
-  const notes: string[] = [];
-  const rows = leaderboard.benchmarks.flatMap((column) =>
+  const cells = leaderboard.benchmarks.flatMap((column) =>
     leaderboard.models.flatMap((model) => {
       const score = model.scores[column.name];
-      if (score === undefined) return [];
-      notes.push(...caveatNotes(`${column.name} / ${model.model}`, score.caveats));
-      return [
-        [
-          column.name,
-          column.category ?? '-',
-          model.model,
-          `${score.metric} (${score.split})`,
-          `${fixed(score.value)}${caveatMarks(score.caveats)}`,
-          score.ci95 === null ? '-' : `${fixed(score.ci95[0])}–${fixed(score.ci95[1])}`,
-          score.corrected === null ? '-' : fixed(score.corrected.value),
-          count(score.instances),
-          score.jury === null ? '-' : count(score.jury.invalid_replies),
-          score.jury === null ? '-' : fixed(score.jury.agreement),
-        ],
-      ];
+      return score === undefined ? [] : [{ column, model: model.model, score }];
     }),
+  );
+  const values = markedValues(
+    cells.map(({ score }) => ({ value: fixed(score.value), caveats: score.caveats })),
+  );
+  const rows = cells.map(({ column, model, score }, index) => [
+    column.name,
+    column.category ?? '-',
+    model,
+    `${score.metric} (${score.split})`,
+    values[index] as string,
+    score.ci95 === null ? '-' : `${fixed(score.ci95[0])}–${fixed(score.ci95[1])}`,
+    score.corrected === null ? '-' : fixed(score.corrected.value),
+    count(score.instances),
+    score.jury === null ? '-' : count(score.jury.invalid_replies),
+    score.jury === null ? '-' : fixed(score.jury.agreement),
+  ]);
+  const notes = cells.flatMap(({ column, model, score }) =>
+    caveatNotes(`${column.name} / ${model}`, score.caveats),
   );
   return { header, rows, numeric: [4, 5, 6, 7, 8, 9], notes };
 }

@@ -121,11 +121,12 @@ describe('the caveats of a headline (invented data, invalid judge replies)', () 
     const table = scoresTable(leaderboard);
     const value = (benchmark: string, model: string) =>
       table.rows.find((row) => row[0] === benchmark && row[2] === model)?.[4];
+    // The marks are padded to one width, so the numbers of the right-aligned column line up.
     expect(value('medication_qa', 'openai/gpt-4o')).toBe('0.800†!');
-    expect(value('medication_qa', 'org/real')).toBe('0.700');
-    expect(value('pubmed_qa', 'org/real')).toBe('0.500?');
-    expect(value('pubmed_qa', 'openai/gpt-4o')).toBe('0.600');
-    expect(value('pubmed_qa', 'org/helm')).toBe('0.300');
+    expect(value('medication_qa', 'org/real')).toBe('0.700  ');
+    expect(value('pubmed_qa', 'org/real')).toBe('0.500? ');
+    expect(value('pubmed_qa', 'openai/gpt-4o')).toBe('0.600  ');
+    expect(value('pubmed_qa', 'org/helm')).toBe('0.300  ');
     expect(table.notes).toEqual([
       "† medication_qa / openai/gpt-4o: invented sample data; the score says nothing about the model's real performance",
       '! medication_qa / openai/gpt-4o: 3 of 15 judge replies invalid (20%); HELM scores such instances 1.0',
@@ -133,6 +134,7 @@ describe('the caveats of a headline (invented data, invalid judge replies)', () 
     ]);
     const markdown = renderLeaderboardMarkdown(leaderboard);
     expect(markdown).toContain('| 0.800†! |');
+    expect(markdown).toContain('| 0.700   |');
     // The notes follow the scores table as a list.
     expect(markdown).toContain('|\n\n- † medication_qa / openai/gpt-4o: invented sample data;');
     expect(markdown).toContain(
@@ -176,8 +178,8 @@ describe('the caveats of a headline (invented data, invalid judge replies)', () 
     expect(medication?.caveats_b.invented_data).toBe(false);
     const table = comparisonTable(comparison);
     expect(table.rows.map((row) => [row[0], row[3], row[4]])).toEqual([
-      ['medication_qa', '0.800†!', '0.700'],
-      ['pubmed_qa', '0.600', '0.500?'],
+      ['medication_qa', '0.800†!', '0.700 '],
+      ['pubmed_qa', '0.600  ', '0.500?'],
     ]);
     expect(table.notes).toEqual([
       "† medication_qa / openai/gpt-4o: invented sample data; the score says nothing about the model's real performance",

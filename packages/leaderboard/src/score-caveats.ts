@@ -41,8 +41,18 @@ function repliesOf(total: number, invalid: number): NonNullable<ScoreCaveats['ju
   return { total, invalid, invalid_share: total === 0 ? null : invalid / total };
 }
 
-/** The marks of a headline with these caveats (empty for none), appended to its value. */
-export function caveatMarks(caveats: ScoreCaveats): string {
+/**
+ * Each value of a table column with its marks appended, the marks padded to one width so that the
+ * numbers of a right-aligned column stay aligned.
+ */
+export function markedValues(cells: ReadonlyArray<{ value: string; caveats: ScoreCaveats }>): string[] {
+  const marks = cells.map((cell) => caveatMarks(cell.caveats));
+  const width = Math.max(0, ...marks.map((mark) => mark.length));
+  return cells.map((cell, index) => `${cell.value}${(marks[index] ?? '').padEnd(width)}`);
+}
+
+/** The marks of a headline with these caveats (empty for none). */
+function caveatMarks(caveats: ScoreCaveats): string {
   return [
     caveats.invented_data ? CAVEAT_MARKS.invented : '',
     caveats.unstated_sample ? CAVEAT_MARKS.unstated : '',
