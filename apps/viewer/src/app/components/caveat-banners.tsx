@@ -1,7 +1,10 @@
 import type { ScoreCaveats } from '@medhelm/leaderboard';
 import { caveatsOf } from '../caveats.ts';
 
-/** A banner per caveat of a run (invented data, invalid judge replies), as the tier banner warns of gated data. */
+/**
+ * A banner per caveat of a run (invented data, invalid judge replies), as the tier banner warns of
+ * gated data.
+ */
 export function CaveatBanners({ caveats }: { caveats: ScoreCaveats }) {
   return (
     <>

@@ -8,7 +8,10 @@ import { loadRun } from '../loading/load-json.ts';
 import { useLoaded } from '../loading/use-loaded.ts';
 import { benchmarkHref } from '../route.ts';
 
-/** A run: its tier and caveats (invented data, invalid judge replies), stats.json, and the instance browser (`?instance=<id>` selects one). */
+/**
+ * A run: its tier and caveats (invented data, invalid judge replies), stats.json, and the instance
+ * browser (`?instance=<id>` selects one).
+ */
 export function RunPage({ name, instance }: { name: string; instance: string | undefined }) {
   const loaded = useLoaded(name, () => loadRun(name));
   if (loaded.value === undefined) return <LoadStatus loaded={loaded} what={`run ${name}`} />;
