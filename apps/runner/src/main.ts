@@ -89,7 +89,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       '--data-dir <dir>',
       'read dataset files from this folder (<dir>/<file> or <dir>/<benchmark>/<file>)',
     )
-    .option('--sample', 'use the small real data sample bundled with each benchmark package')
+    .option(
+      '--sample',
+      'use the small sample bundled with each benchmark package (real upstream rows for some, invented fixtures for others: `medhelm list` says which)',
+    )
     .option(
       '--concurrency <n>',
       "model calls in flight at once (default: the deployment's limits.concurrency, else 4)",

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findSharedDirectory, startMockOpenAiServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FIRST_PARTY_BENCHMARK_PACKAGES } from '../src/plugins/first-party-benchmark-packages.ts';
 import { runCli } from './run-cli.ts';
 
 const sharedDirectory = findSharedDirectory();
@@ -357,15 +358,48 @@ describe('medhelm list', () => {
     }
   });
 
-  it('shows category, subcategory, access tier and headline metric in the table', async () => {
+  it('shows category, subcategory, access tier, sample and headline metric in the table', async () => {
     const result = await runCli(['list'], { cwd: temporaryDirectory() });
     expect(result.exitCode).toBe(0);
     expect(result.stdout.split('\n')[0]).toMatch(
-      /^id +name +category +subcategory +access +headline metric$/,
+      /^id +name +category +subcategory +access +sample +headline metric$/,
     );
     expect(result.stdout).toMatch(
-      /med_mcqa +MedMCQA +Clinical Decision Support +Providing Clinical Knowledge Support +public +exact_match \(valid\)/,
+      /med_mcqa +MedMCQA +Clinical Decision Support +Providing Clinical Knowledge Support +public +invented +exact_match \(valid\)\n/,
     );
+    // HELM's usual test split goes without saying.
+    expect(result.stdout).toMatch(/\npubmed_qa +PubMedQA .* +public +real +exact_match\n/);
+    expect(result.stdout).toContain(
+      'sample: what --sample runs on: real upstream rows, or invented fixtures',
+    );
+  });
+
+  // Each plugin's data/ README (LICENSE-DATA.md, README.md or DATA.md) says what its package
+  // bundles: these seven ship real upstream rows; every other sample was invented for its package
+  // (gated and private data cannot be shipped, and some public licences forbid it). ehr_sql's real
+  // questions run against an invented database, so its sample counts as invented.
+  const REAL_SAMPLES = [
+    'aci_bench',
+    'head_qa',
+    'medcalc_bench',
+    'medec',
+    'medhallu',
+    'pubmed_qa',
+    'race_based_med',
+  ];
+
+  it('says of every first-party benchmark whether its bundled sample is invented', async () => {
+    const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
+    expect(result.exitCode).toBe(0);
+    const rows = JSON.parse(result.stdout) as ListedBenchmark[];
+    expect(rows.map((row) => row.id).sort()).toEqual(Object.keys(FIRST_PARTY_BENCHMARK_PACKAGES).sort());
+    for (const row of rows) {
+      expect(typeof row.sampleInvented, row.id).toBe('boolean');
+      expect(row.sampleInvented, row.id).toBe(!REAL_SAMPLES.includes(row.id));
+    }
+    const invented = (id: string) => rows.find((row) => row.id === id)?.sampleInvented;
+    expect([invented('pubmed_qa'), invented('aci_bench')]).toEqual([false, false]);
+    expect([invented('medication_qa'), invented('ehr_sql'), invented('med_qa')]).toEqual([true, true, true]);
   });
 
   it.skipIf(sharedDirectory === undefined)(
@@ -406,6 +440,7 @@ interface ListedBenchmark {
   category: string;
   subcategory: string;
   access: string;
+  sampleInvented: boolean | null;
   mainMetric: string;
   mainSplit: string;
 }

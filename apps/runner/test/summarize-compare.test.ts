@@ -1,4 +1,12 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findSharedDirectory, startMockModelServer } from '@medhelm/testing';
@@ -409,5 +417,65 @@ describe('medhelm summarize on a jury benchmark', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('medhelm summarize and compare on runs of invented data and invalid judge replies', () => {
+  // Run directories written by hand, as medhelm run writes them: medhelm_run.json records the data
+  // (`data`) and the jury's replies (`jury_replies`).
+  const cwd = mkdtempSync(join(tmpdir(), 'medhelm-summarize-caveats-'));
+  const suite = join(cwd, 'out', 'runs', 'caveats');
+  const writeRun = (model: string, value: number, report: Record<string, unknown>) => {
+    const name = `medication_qa:model=${model.replace('/', '_')}`;
+    const stat = {
+      name: { name: 'medication_qa_accuracy', split: 'test' },
+      count: 1,
+      sum: value,
+      mean: value,
+    };
+    const files: Record<string, unknown> = {
+      'run_spec.json': { name, adapter_spec: { model }, groups: ['medication_qa'] },
+      'stats.json': [stat],
+      'per_instance_stats.json': [{ instance_id: 'id0', train_trial_index: 0, stats: [stat] }],
+      'medhelm_run.json': { benchmark: 'medication_qa', ...report },
+    };
+    for (const [file, json] of Object.entries(files)) {
+      mkdirSync(join(suite, name), { recursive: true });
+      writeFileSync(join(suite, name, file), JSON.stringify(json));
+    }
+  };
+  writeRun('openai/gpt-4o', 0.8, {
+    data: { source: 'sample', invented: true },
+    jury_replies: { total: 15, invalid: 3, limit: 0.1, judges: {} },
+  });
+  writeRun('org/other', 0.6, { data: { source: 'download', invented: false }, jury_replies: null });
+
+  it('marks the headline and names the cell with its counts under the table', async () => {
+    const result = await runCli(['summarize', '--suite', 'caveats', '-o', 'out'], { cwd });
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/medication_qa .* openai\/gpt-4o .* 0\.800†!/);
+    expect(result.stdout).toMatch(/medication_qa .* org\/other .* 0\.600 /);
+    expect(result.stdout).toContain(
+      "† medication_qa / openai/gpt-4o: invented sample data; the score says nothing about the model's real performance\n",
+    );
+    expect(result.stdout).toContain(
+      '! medication_qa / openai/gpt-4o: 3 of 15 judge replies invalid (20%); HELM scores such instances 1.0\n',
+    );
+    expect(result.stdout).not.toContain('org/other: ');
+  });
+
+  it('marks the means compare prints the same way', async () => {
+    const result = await runCli(
+      ['compare', '--suite', 'caveats', '-o', 'out', 'openai/gpt-4o', 'org/other'],
+      {
+        cwd,
+      },
+    );
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(
+      /^medication_qa\s+medication_qa_accuracy \(test\)\s+1\s+0\.800†!\s+0\.600\s/m,
+    );
+    expect(result.stdout).toContain('! medication_qa / openai/gpt-4o: 3 of 15 judge replies invalid (20%)');
   });
 });

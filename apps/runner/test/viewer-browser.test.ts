@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DirectoryServer, serveDirectory } from '@medhelm/leaderboard';
@@ -287,6 +287,62 @@ describe.skipIf(!hasChromium)('the results viewer in Chromium (medhelm serve, me
       expect(await view.getByTestId('instance-headline').textContent()).toBe(shown(headlineOf(run, stats)));
       expect(await view.getByTestId('completion').textContent()).toBe(run.completion(id));
     }
+  });
+
+  it('marks headlines on invented data or with invalid judge replies, and says why on the run page', {
+    timeout: 60_000,
+  }, async () => {
+    // Run directories written by hand, as medhelm run writes them when medhelm_run.json records
+    // invented data (`data`) and the jury's replies (`jury_replies`).
+    const handOutput = join(cwd, 'caveats-out');
+    const writeRun = (model: string, value: number, report: Record<string, unknown>) => {
+      const name = `medication_qa:model=${model.replace('/', '_')}`;
+      const stat = {
+        name: { name: 'medication_qa_accuracy', split: 'test' },
+        count: 1,
+        sum: value,
+        mean: value,
+      };
+      const directory = join(handOutput, 'runs', 'caveats', name);
+      mkdirSync(directory, { recursive: true });
+      const files: Record<string, unknown> = {
+        'run_spec.json': { name, adapter_spec: { model }, groups: ['medication_qa'] },
+        'stats.json': [stat],
+        'medhelm_run.json': { benchmark: 'medication_qa', access: 'public', ...report },
+      };
+      for (const [file, json] of Object.entries(files))
+        writeFileSync(join(directory, file), JSON.stringify(json));
+      return name;
+    };
+    const marked = writeRun('org/marked', 0.8, {
+      data: { source: 'sample', invented: true },
+      jury_replies: { total: 15, invalid: 3, limit: 0.1, judges: {} },
+    });
+    const plain = writeRun('org/plain', 0.6, { data: { source: 'download', invented: false } });
+    const site = join(cwd, 'caveats-site');
+    const result = await runCli(['export-site', site, '--suite', 'caveats', '-o', handOutput], { cwd });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const server = await serveDirectory(site);
+    closers.push(() => server.close());
+    const leaderboard = await open(server.url, 'leaderboard');
+    // The value stays the number; the marks sit beside it, each with its reason as tooltip.
+    expect(await leaderboard.getByTestId('benchmark:medication_qa:org/marked').textContent()).toBe('0.800');
+    const marks = leaderboard.getByTestId('caveats:benchmark:medication_qa:org/marked');
+    expect(await marks.textContent()).toBe('†!');
+    expect(await marks.locator('abbr').nth(1).getAttribute('title')).toBe(
+      '3 of 15 judge replies were invalid (20%): HELM scored those instances 1.0.',
+    );
+    expect(await leaderboard.getByTestId('caveats:benchmark:medication_qa:org/plain').count()).toBe(0);
+    expect(await leaderboard.getByTestId('caveat-legend').textContent()).toContain('† invented sample data');
+    const markedPage = await open(`${server.url}#/run/${encodeURIComponent(marked)}`, 'run-model');
+    expect(await markedPage.getByTestId('caveat-banner:invented').textContent()).toBe(
+      'Invented sample data: these numbers say nothing about the model’s real performance.',
+    );
+    expect(await markedPage.getByTestId('caveat-banner:invalid-judge-replies').textContent()).toBe(
+      '3 of 15 judge replies were invalid (20%): HELM scored those instances 1.0.',
+    );
+    const plainPage = await open(`${server.url}#/run/${encodeURIComponent(plain)}`, 'run-model');
+    expect(await plainPage.locator('.caveat-banner').count()).toBe(0);
   });
 
   it('exports metrics only: no per-instance data, run pages still show the stats', {

@@ -47,6 +47,9 @@ export const clinicalMcqBenchmark = defineBenchmark({
     license: 'Apache-2.0',
     // The data has no upstream besides this package (its SOURCE.md says where it comes from).
     upstream: { url: `npm:${PACKAGE_NAME}/data/questions.jsonl` },
+    // Its questions were written for this example (data/SOURCE.md): say so, so that results on
+    // them are labelled invented.
+    sampleInvented: true,
     files: [CLINICAL_MCQ_FILE],
     async *read(path) {
       // A malformed line is a DatasetLoadError naming the file, the line and the field.

@@ -36,6 +36,11 @@ const dataSchema = cardObject({
   access: z.enum(ACCESS_TIERS),
   license: text,
   upstream: text.regex(/^https?:\/\//, 'must be the http(s) URL of the data source'),
+  // Required, so no first-party benchmark can leave `--sample` runs labelled "not stated": the
+  // package's data README says whether its bundled rows are real upstream rows or invented.
+  sampleInvented: z.boolean({
+    error: 'must be true (the bundled sample is invented) or false (it is real upstream rows)',
+  }),
 });
 
 const benchmarkCardSchema = cardObject({
@@ -52,7 +57,7 @@ const benchmarkCardSchema = cardObject({
 /**
  * A benchmark's card: what HELM's MedHELM specification says of it, as data – its ScenarioMetadata
  * (display name, description, category, subcategory), where its data comes from (access tier,
- * license, upstream), the prompt settings its run spec passes
+ * license, upstream) and whether the sample its package bundles is invented, the prompt settings its run spec passes
  * (instructions, nouns, tokens) and its scenario (class, description, tags, groups). A recipe
  * ({@link defineCardBenchmark}, {@link juryBenchmark}, {@link multipleChoiceBenchmark}) adds the
  * code: dataset, scorers, rubric.
@@ -72,14 +77,24 @@ export function readBenchmarkCard(json: unknown, packageName: string): Benchmark
   });
 }
 
-/** What a dataset loader says of its source: {@link cardDataSource}. */
-export type CardDataSource = Pick<DatasetLoaderV1, 'access' | 'license' | 'upstream'>;
+/**
+ * What a dataset loader says of its source: {@link cardDataSource}. `sampleInvented`, optional for
+ * loaders in general, is always stated here: every card says it.
+ */
+export type CardDataSource = Pick<DatasetLoaderV1, 'access' | 'license' | 'upstream'> & {
+  readonly sampleInvented: boolean;
+};
 
 /**
  * The card's data source as a dataset loader declares it: access tier, license and upstream, at
- * `revision` when the loader's files are pinned to one.
+ * `revision` when the loader's files are pinned to one, and whether its bundled sample is invented.
  */
 export function cardDataSource(card: BenchmarkCard, revision?: string): CardDataSource {
-  const { access, license, upstream: url } = card.data;
-  return { access, license, upstream: revision === undefined ? { url } : { url, revision } };
+  const { access, license, upstream: url, sampleInvented } = card.data;
+  return {
+    access,
+    license,
+    upstream: revision === undefined ? { url } : { url, revision },
+    sampleInvented,
+  };
 }

@@ -11,7 +11,12 @@ const cardJson = {
   description: 'Questions with lettered answers.',
   category: 'Clinical Decision Support',
   subcategory: 'Supporting Diagnostic Decisions',
-  data: { access: 'gated', license: 'My MCQ data use agreement', upstream: 'https://example.org/my-mcq' },
+  data: {
+    access: 'gated',
+    license: 'My MCQ data use agreement',
+    upstream: 'https://example.org/my-mcq',
+    sampleInvented: true,
+  },
   prompt: { instructions: 'Answer with a letter.', inputNoun: 'Question', outputNoun: 'Answer' },
   helm: {
     $comment: 'The scenario class, verbatim.',
@@ -70,13 +75,28 @@ describe('readBenchmarkCard', () => {
       access: 'gated',
       license: 'My MCQ data use agreement',
       upstream: { url: 'https://example.org/my-mcq' },
+      sampleInvented: true,
     });
+    expect(
+      cardDataSource(readCard({ ...cardJson, data: { ...cardJson.data, sampleInvented: false } }))
+        .sampleInvented,
+    ).toBe(false);
     expect(cardDataSource(card, 'v2').upstream).toEqual({
       url: 'https://example.org/my-mcq',
       revision: 'v2',
     });
     expect(() => readCard({ ...cardJson, data: { ...cardJson.data, access: 'open' } })).toThrow(
       /data\.access:/,
+    );
+  });
+
+  it('requires the card to say whether the bundled sample is invented', () => {
+    const { sampleInvented: _, ...unstated } = cardJson.data;
+    expect(() => readCard({ ...cardJson, data: unstated })).toThrow(
+      /data\.sampleInvented: must be true \(the bundled sample is invented\) or false/,
+    );
+    expect(() => readCard({ ...cardJson, data: { ...cardJson.data, sampleInvented: 'no' } })).toThrow(
+      /data\.sampleInvented:/,
     );
   });
 

@@ -25,6 +25,13 @@ describe('defineFileDatasetLoader', () => {
       files: [first, second],
     });
     expect(defineFileDatasetLoader({ ...loader, access: 'gated', read: () => [] }).access).toBe('gated');
+    // Whether the bundled sample is invented: left out unless stated, kept when it is.
+    expect('sampleInvented' in loader).toBe(false);
+    for (const sampleInvented of [true, false]) {
+      expect(defineFileDatasetLoader({ ...loader, sampleInvented, read: () => [] }).sampleInvented).toBe(
+        sampleInvented,
+      );
+    }
   });
 
   it('resolves each file when it gets to it and yields its instances in file order', async () => {

@@ -15,6 +15,8 @@ export interface FileDatasetLoaderOptions<File extends DatasetFileV1> {
   license: string;
   /** Where the data comes from and at which revision. */
   upstream: DatasetLoaderV1['upstream'];
+  /** Whether the package's bundled sample is invented (see `DatasetLoaderV1.sampleInvented`). */
+  sampleInvented?: boolean;
   /** The upstream files, in the order they are read (and their instances numbered). */
   files: readonly File[];
   /** How data that cannot be downloaded is obtained (gated and private data; see `DatasetLoaderV1.obtain`). */
@@ -35,11 +37,12 @@ export interface FileDatasetLoaderOptions<File extends DatasetFileV1> {
 export function defineFileDatasetLoader<File extends DatasetFileV1>(
   options: FileDatasetLoaderOptions<File>,
 ): DatasetLoaderV1 {
-  const { access = 'public', license, upstream, files, obtain, read } = options;
+  const { access = 'public', license, upstream, sampleInvented, files, obtain, read } = options;
   return defineDatasetLoader({
     access,
     license,
     upstream,
+    ...(sampleInvented === undefined ? {} : { sampleInvented }),
     files,
     ...(obtain === undefined ? {} : { obtain }),
     async *load(context) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLeaderboard } from './build-leaderboard.ts';
+import type { ScoreCaveats } from './leaderboard.ts';
 import type { RunSpend } from './read-run-spend.ts';
 import type { ResolvedBenchmark, SuiteRun } from './read-suite-runs.ts';
 
@@ -32,9 +33,12 @@ function run(model: string, on: ResolvedBenchmark, value: number, extra: Partial
     instanceCount: 10,
     instances: undefined,
     tokens: { prompt: 100, completion: 10, estimated: false },
+    caveats: NO_CAVEATS,
     ...extra,
   };
 }
+
+const NO_CAVEATS: ScoreCaveats = { invented_data: false, unstated_sample: false, judge_replies: null };
 
 function spend(candidateUsd: number | undefined, judgeUsd = 0): RunSpend {
   return { candidateUsd, judgeUsd, judgePromptTokens: 0, judgeCompletionTokens: 0 };
@@ -125,5 +129,37 @@ describe('buildLeaderboard', () => {
     expect(score?.ci95).toEqual([1, 1]);
     expect(score?.jury).toEqual({ invalid_replies: 3, agreement: 0.4 });
     expect(jury.models[0]?.cost.jury.invalid_replies).toBe(3);
+  });
+
+  it('carries the caveats of a cell’s runs: invented data if any, judge replies summed', () => {
+    const cell = buildLeaderboard(
+      's',
+      [
+        run('m1', B1, 0.5, {
+          name: 'a',
+          caveats: { ...NO_CAVEATS, judge_replies: { total: 10, invalid: 3, invalid_share: 0.3 } },
+        }),
+        run('m1', B1, 0.5, {
+          name: 'b',
+          caveats: {
+            invented_data: true,
+            unstated_sample: false,
+            judge_replies: { total: 5, invalid: 0, invalid_share: 0 },
+          },
+        }),
+        // A run that records nothing (HELM-written) adds nothing.
+        run('m1', B1, 0.5, { name: 'c' }),
+        run('m2', B1, 0.5),
+      ],
+      new Map(),
+      [],
+    );
+    const byModel = Object.fromEntries(cell.models.map((model) => [model.model, model]));
+    expect(byModel.m1?.scores.b1?.caveats).toEqual({
+      invented_data: true,
+      unstated_sample: false,
+      judge_replies: { total: 15, invalid: 3, invalid_share: 0.2 },
+    });
+    expect(byModel.m2?.scores.b1?.caveats).toEqual(NO_CAVEATS);
   });
 });

@@ -8,6 +8,7 @@ import type {
 } from './leaderboard.ts';
 import type { RunSpend } from './read-run-spend.ts';
 import type { ResolvedBenchmark, SuiteRun } from './read-suite-runs.ts';
+import { mergeCaveats } from './score-caveats.ts';
 import { meanWinRates } from './win-rates.ts';
 
 /** Options of {@link buildLeaderboard}. */
@@ -21,7 +22,7 @@ export interface BuildLeaderboardOptions {
 /**
  * Builds the leaderboard from a suite's runs and their spend: per model and benchmark the
  * headline (mean of the cell's run means, as helm-summarize merges a cell), corrected stat,
- * instance count and bootstrap CI; per model HELM's mean win rate overall and per category; and
+ * instance count, bootstrap CI and caveats (invented data, invalid judge replies); per model HELM's mean win rate overall and per category; and
  * cost. `benchmarkOrder` orders the columns (the schema's order).
  */
 export function buildLeaderboard(
@@ -145,6 +146,7 @@ function scoreOf(
       invalidReplies === undefined && agreement === undefined
         ? null
         : { invalid_replies: invalidReplies ?? null, agreement: agreement ?? null },
+    caveats: mergeCaveats(runs.map((run) => run.caveats)),
   };
 }
 

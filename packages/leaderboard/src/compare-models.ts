@@ -1,8 +1,10 @@
 import { ConfigError, closestId } from '@medhelm/core';
+import type { ScoreCaveats } from './leaderboard.ts';
 import type { LeaderboardSchema } from './leaderboard-schema.ts';
 import { MEDHELM_SCHEMA } from './medhelm-schema.ts';
 import { pairedSignFlipTest } from './paired-sign-flip-test.ts';
 import { listSuiteModels, readSuiteRuns, type SuiteRun } from './read-suite-runs.ts';
+import { mergeCaveats } from './score-caveats.ts';
 
 /** Options of {@link compareModels}. */
 export interface CompareOptions {
@@ -38,6 +40,9 @@ export interface BenchmarkComparison {
   test: 'exact' | 'permutation' | null;
   /** The instances where the two differ most, largest |a − b| first. */
   top_disagreements: Array<{ instance_id: string; a: number; b: number; run_a: string; run_b: string }>;
+  /** What weakens each model's numbers here (invented data, invalid judge replies), as on the leaderboard. */
+  caveats_a: ScoreCaveats;
+  caveats_b: ScoreCaveats;
 }
 
 /** compare's result (`medhelm compare --json`). */
@@ -168,5 +173,11 @@ function compareBenchmark(runs: readonly SuiteRun[], options: CompareOptions): B
     p_value: test?.pValue ?? null,
     test: test?.method ?? null,
     top_disagreements: top,
+    caveats_a: caveatsOfModel(runs, options.modelA),
+    caveats_b: caveatsOfModel(runs, options.modelB),
   };
+}
+
+function caveatsOfModel(runs: readonly SuiteRun[], model: string): ScoreCaveats {
+  return mergeCaveats(runs.filter((run) => run.model === model).map((run) => run.caveats));
 }

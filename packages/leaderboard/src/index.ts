@@ -13,6 +13,7 @@ export type {
   LeaderboardModel,
   LeaderboardScore,
   ModelCost,
+  ScoreCaveats,
 } from './leaderboard.ts';
 export {
   type LeaderboardBenchmark,

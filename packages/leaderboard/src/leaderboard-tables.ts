@@ -1,4 +1,5 @@
 import type { Leaderboard } from './leaderboard.ts';
+import { caveatNotes, markedValues } from './score-caveats.ts';
 
 /** A table of display strings: a header and rows, with the columns to right-align. */
 export interface DisplayTable {
@@ -6,6 +7,8 @@ export interface DisplayTable {
   rows: string[][];
   /** Column indexes holding numbers. */
   numeric: number[];
+  /** Lines to print under the table: what each mark in it means, per marked cell. */
+  notes?: string[];
 }
 
 const fixed = (value: number | null | undefined, digits = 3) =>
@@ -60,7 +63,8 @@ export function modelsTable(leaderboard: Leaderboard): DisplayTable {
 /**
  * The scores table: one row per benchmark and model (benchmarks in schema order, models in
  * leaderboard order) with the headline, its 95% CI, the corrected stat, instances and the jury's
- * invalid replies and agreement.
+ * invalid replies and agreement. A headline with caveats is marked (`†` invented data, `?` a sample
+ * of unstated kind, `!` invalid judge replies) and the notes under the table name each such cell.
  */
 export function scoresTable(leaderboard: Leaderboard): DisplayTable {
   const header = [
@@ -75,25 +79,29 @@ export function scoresTable(leaderboard: Leaderboard): DisplayTable {
     'jury invalid',
     'agreement',
   ];
-  const rows = leaderboard.benchmarks.flatMap((column) =>
+  const cells = leaderboard.benchmarks.flatMap((column) =>
     leaderboard.models.flatMap((model) => {
       const score = model.scores[column.name];
-      if (score === undefined) return [];
-      return [
-        [
-          column.name,
-          column.category ?? '-',
-          model.model,
-          `${score.metric} (${score.split})`,
-          fixed(score.value),
-          score.ci95 === null ? '-' : `${fixed(score.ci95[0])}–${fixed(score.ci95[1])}`,
-          score.corrected === null ? '-' : fixed(score.corrected.value),
-          count(score.instances),
-          score.jury === null ? '-' : count(score.jury.invalid_replies),
-          score.jury === null ? '-' : fixed(score.jury.agreement),
-        ],
-      ];
+      return score === undefined ? [] : [{ column, model: model.model, score }];
     }),
   );
-  return { header, rows, numeric: [4, 5, 6, 7, 8, 9] };
+  const values = markedValues(
+    cells.map(({ score }) => ({ value: fixed(score.value), caveats: score.caveats })),
+  );
+  const rows = cells.map(({ column, model, score }, index) => [
+    column.name,
+    column.category ?? '-',
+    model,
+    `${score.metric} (${score.split})`,
+    values[index] as string,
+    score.ci95 === null ? '-' : `${fixed(score.ci95[0])}–${fixed(score.ci95[1])}`,
+    score.corrected === null ? '-' : fixed(score.corrected.value),
+    count(score.instances),
+    score.jury === null ? '-' : count(score.jury.invalid_replies),
+    score.jury === null ? '-' : fixed(score.jury.agreement),
+  ]);
+  const notes = cells.flatMap(({ column, model, score }) =>
+    caveatNotes(`${column.name} / ${model}`, score.caveats),
+  );
+  return { header, rows, numeric: [4, 5, 6, 7, 8, 9], notes };
 }

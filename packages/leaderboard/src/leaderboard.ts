@@ -50,6 +50,28 @@ export interface LeaderboardScore {
   runs: string[];
   /** For jury benchmarks: replies the jury dropped, and Krippendorff's alpha where recorded. */
   jury: { invalid_replies: number | null; agreement: number | null } | null;
+  /** What a reader must know before trusting `value`: invented data, invalid judge replies. */
+  caveats: ScoreCaveats;
+}
+
+/**
+ * What the cell's runs recorded in medhelm_run.json (`data`, `jury_replies`) that weakens its
+ * headline. Runs that record neither (HELM-written runs, older runs of ours) add nothing.
+ */
+export interface ScoreCaveats {
+  /**
+   * A run read invented data (`--sample` of a benchmark whose bundled sample is made up): the
+   * headline says nothing about the model's real performance.
+   */
+  invented_data: boolean;
+  /** A run read the bundled sample of a plugin that does not say whether it is invented. */
+  unstated_sample: boolean;
+  /**
+   * The judge replies that arrived, summed over the runs that record them, and those HELM could
+   * not use (it scores such an instance 1.0); `invalid_share` is invalid / total (null when no
+   * reply arrived). Null when no run of the cell records a jury.
+   */
+  judge_replies: { total: number; invalid: number; invalid_share: number | null } | null;
 }
 
 /** What a model's runs used and cost, candidate and jury apart; null: unknown. */

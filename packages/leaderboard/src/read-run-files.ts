@@ -12,7 +12,13 @@ const runSpecSchema = z.object({
   groups: z.array(z.string()).default([]),
 });
 
-/** What summarize reads of our medhelm_run.json (absent from HELM-written runs). */
+const count = z.number().int().nonnegative();
+
+/**
+ * What summarize reads of our medhelm_run.json (absent from HELM-written runs). `data` and
+ * `jury_replies` are absent from runs written before they were recorded, and `jury_replies` is
+ * null or absent when no jury ran.
+ */
 const runReportSchema = z.object({
   benchmark: z.string().optional(),
   usage: z
@@ -22,9 +28,20 @@ const runReportSchema = z.object({
     .object({
       name: z.string(),
       split: z.string(),
-      corrected: z.object({ name: z.string(), split: z.string() }).optional(),
+      corrected: z.object({ name: z.string(), split: z.string() }).nullish(),
     })
     .optional(),
+  data: z
+    .object({
+      // `sample`, `data-dir` or `download`; a string, so that a source added later does not make
+      // every older summarize refuse the run.
+      source: z.string(),
+      // null: a --sample run of a plugin that does not say whether its sample is invented.
+      invented: z.boolean().nullable(),
+    })
+    .nullish(),
+  // Summed over the judges; the per-judge counts and the run's limit are not needed here.
+  jury_replies: z.object({ total: count, invalid: count }).nullish(),
 });
 
 export type RunSpecRecord = z.infer<typeof runSpecSchema>;
@@ -43,9 +60,13 @@ export interface RunFiles {
 export function readRunFiles(directory: string): RunFiles {
   const runSpec = readRunSpec(directory);
   const stats = readJsonFile(join(directory, 'stats.json'), z.array(helmStatSchema));
+  return { directory, runSpec, stats, report: readRunReport(directory) };
+}
+
+/** Reads a run directory's medhelm_run.json (what summarize uses of it); undefined when absent. */
+export function readRunReport(directory: string): RunReportRecord | undefined {
   const reportPath = join(directory, 'medhelm_run.json');
-  const report = existsSync(reportPath) ? readJsonFile(reportPath, runReportSchema) : undefined;
-  return { directory, runSpec, stats, report };
+  return existsSync(reportPath) ? readJsonFile(reportPath, runReportSchema) : undefined;
 }
 
 /** Reads a run directory's run_spec.json (what summarize uses of it). */

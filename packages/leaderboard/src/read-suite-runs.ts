@@ -2,9 +2,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '@medhelm/core';
 import { isPlainStat, statMean } from './helm-stat.ts';
+import type { ScoreCaveats } from './leaderboard.ts';
 import type { LeaderboardBenchmark, LeaderboardSchema } from './leaderboard-schema.ts';
 import { type InstanceValues, readInstanceValues } from './read-instance-values.ts';
 import { type RunFiles, readRunFiles, readRunSpec } from './read-run-files.ts';
+import { runCaveatsOf } from './score-caveats.ts';
 
 /** A benchmark column as summarize resolved it for a run. */
 export interface ResolvedBenchmark {
@@ -41,6 +43,8 @@ export interface SuiteRun {
    * `estimated` when a tokenizer counted them (the provider reported none).
    */
   tokens: { prompt: number; completion: number; estimated: boolean } | undefined;
+  /** What its medhelm_run.json says weakens its numbers: invented data, invalid judge replies. */
+  caveats: ScoreCaveats;
 }
 
 /** Options of {@link readSuiteRuns}. */
@@ -201,5 +205,6 @@ async function readSuiteRun(
     instanceCount,
     instances: instances === undefined || keepInstanceIds ? instances : { ...instances, ids: [] },
     tokens,
+    caveats: runCaveatsOf(files.report),
   };
 }

@@ -21,7 +21,12 @@ function markdownTable(table: DisplayTable): string {
   const escapeCell = (cell: string) => cell.replaceAll('|', '\\|');
   const line = (cells: readonly string[]) => `| ${cells.map(escapeCell).join(' | ')} |`;
   const rule = table.header.map((_, index) => (table.numeric.includes(index) ? '---:' : '---'));
-  return [line(table.header), `|${rule.join('|')}|`, ...table.rows.map(line)].join('\n');
+  const lines = [line(table.header), `|${rule.join('|')}|`, ...table.rows.map(line)];
+  // The notes as a list under the table (a blank line ends the table).
+  const notes = table.notes ?? [];
+  return notes.length === 0
+    ? lines.join('\n')
+    : [...lines, '', ...notes.map((note) => `- ${note}`)].join('\n');
 }
 
 const CSV_HEADER = [
@@ -47,6 +52,12 @@ const CSV_HEADER = [
   'jury_prompt_tokens',
   'jury_completion_tokens',
   'jury_usd',
+  // The score's caveats (last, so that the columns before keep their places).
+  'invented_data',
+  'unstated_sample',
+  'judge_replies',
+  'judge_replies_invalid',
+  'judge_replies_invalid_share',
 ];
 
 /**
@@ -83,6 +94,11 @@ export function renderLeaderboardCsv(leaderboard: Leaderboard): string {
           jury.prompt_tokens,
           jury.completion_tokens,
           jury.usd,
+          String(score.caveats.invented_data),
+          String(score.caveats.unstated_sample),
+          score.caveats.judge_replies?.total ?? null,
+          score.caveats.judge_replies?.invalid ?? null,
+          score.caveats.judge_replies?.invalid_share ?? null,
         ],
       ];
     }),

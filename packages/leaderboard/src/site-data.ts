@@ -1,3 +1,5 @@
+import type { ScoreCaveats } from './leaderboard.ts';
+
 /**
  * The static JSON a viewer site reads, as `writeSiteData` writes it under `<site>/data/`:
  * `leaderboard.json` (the {@link Leaderboard}), `runs.json` ({@link SiteRunIndex}), and per run
@@ -28,6 +30,11 @@ export interface SiteRunEntry {
   benchmarks: string[];
   /** Null when the run does not record it (HELM-written runs). */
   access: SiteAccessTier | null;
+  /**
+   * What weakens the run's numbers, from its medhelm_run.json (`data`, `jury_replies`): the run
+   * page shows a banner for each. Nothing for runs that do not record them.
+   */
+  caveats: ScoreCaveats;
   /** Instances in per_instance_stats.json; null without it. */
   instances: number | null;
 }

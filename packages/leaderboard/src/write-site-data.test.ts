@@ -33,6 +33,8 @@ function writeRun(suite: string): void {
     benchmark: 'pubmed_qa',
     access: 'gated',
     headline: { name: 'exact_match', split: 'test' },
+    data: { source: 'sample', invented: true },
+    jury_replies: { total: 15, invalid: 1, limit: 0.1, judges: {} },
   });
   write(
     'per_instance_stats.json',
@@ -96,12 +98,19 @@ describe('writeSiteData', () => {
           model: 'org/a',
           benchmarks: ['pubmed_qa'],
           access: 'gated',
+          caveats: {
+            invented_data: true,
+            unstated_sample: false,
+            judge_replies: { total: 15, invalid: 1, invalid_share: 1 / 15 },
+          },
           instances: 5,
         },
       ],
     });
     const run = read<SiteRun>(site, 'runs/run-0/run.json');
     expect(run.headline).toEqual({ metric: 'exact_match', split: 'test' });
+    // The run page's banners: invented data, and the judge replies HELM could not use.
+    expect(run.caveats).toEqual(index.runs[0]?.caveats);
     expect(run.stats.map((entry) => [entry.perturbation, entry.value])).toEqual([
       [null, 0.6],
       ['typos', 0.5],

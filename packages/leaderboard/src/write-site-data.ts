@@ -63,6 +63,7 @@ export async function writeSiteData(options: WriteSiteDataOptions): Promise<Site
       model: run.model,
       benchmarks: run.benchmarks,
       access: run.access,
+      caveats: run.caveats,
       instances: run.instances,
     });
   }

@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readRunReport } from './read-run-files.ts';
+import { runCaveatsOf } from './score-caveats.ts';
 import type {
   SiteAccessTier,
   SiteInstance,
@@ -46,6 +48,8 @@ export async function writeSiteRun(options: WriteSiteRunOptions): Promise<SiteRu
     model: options.model,
     benchmarks: options.benchmarks,
     access: accessOf(report),
+    // medhelm_run.json read again, as summarize reads it: the raw copy above is passed on as it is.
+    caveats: runCaveatsOf(readRunReport(options.directory)),
     instances: statsById.size > 0 ? statsById.size : null,
   };
   const instancePages = options.metricsOnly ? null : await writeInstancePages(options, statsById);

@@ -28,6 +28,7 @@ beforeAll(async () => {
           access: 'public',
           license: 'none stated upstream',
           upstream: 'https://github.com/raulista1997/benchmarkdata/tree/abc123/notes',
+          sampleInvented: true,
         },
         prompt: {
           instructions: 'Plan the treatment.',

@@ -12,6 +12,7 @@ const source = {
   access: 'public',
   license: 'none stated upstream',
   upstream: { url: 'https://github.com/raulista1997/benchmarkdata/tree/abc123/reports', revision: 'abc123' },
+  sampleInvented: true,
 } as const;
 
 /** The loader's instances, its folder read from `directory` as `--data-dir` reads it. */
@@ -60,6 +61,7 @@ describe('createMtsamplesDataset', () => {
       url: 'https://github.com/raulista1997/benchmarkdata/tree/abc123/reports',
       revision: 'abc123',
     });
+    expect(loader.sampleInvented).toBe(true);
     expect(loader.folders).toEqual([folder]);
   });
 

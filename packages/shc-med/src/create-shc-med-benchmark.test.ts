@@ -35,6 +35,7 @@ const TEST_MED: ShcMedBenchmarkDefinition = {
         access: 'private',
         license: 'Stanford Health Care internal data, not released; your own records, your terms',
         upstream: 'https://arxiv.org/abs/2505.23802',
+        sampleInvented: true,
       },
       prompt: { instructions: 'Answer A or B.', inputNoun: '', outputNoun: '', maxTrainInstances: 5 },
       helm: {

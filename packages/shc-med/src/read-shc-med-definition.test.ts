@@ -10,7 +10,12 @@ const card = readBenchmarkCard(
     description: 'A test benchmark.',
     category: 'Medical Research Assistance',
     subcategory: 'Recording Research Processes',
-    data: { access: 'private', license: 'internal', upstream: 'https://arxiv.org/abs/2505.23802' },
+    data: {
+      access: 'private',
+      license: 'internal',
+      upstream: 'https://arxiv.org/abs/2505.23802',
+      sampleInvented: true,
+    },
     prompt: { instructions: 'Answer A or B.', inputNoun: '', outputNoun: '', maxTrainInstances: 5 },
     helm: {
       className: 'helm.benchmark.scenarios.shc_test_scenario.SHCTestMedScenario',

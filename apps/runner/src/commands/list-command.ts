@@ -2,7 +2,10 @@ import type { CliIo } from '../cli-io.ts';
 import type { RunnerServices } from '../composition-root.ts';
 import { textTable } from '../output/text-table.ts';
 
-/** `medhelm list`: the installed benchmarks with category, subcategory, access tier and headline metric. */
+/**
+ * `medhelm list`: the installed benchmarks with category, subcategory, access tier, what their
+ * bundled sample is (real upstream rows or invented fixtures) and headline metric.
+ */
 export function listCommand(
   { benchmarks }: Pick<RunnerServices, 'benchmarks'>,
   options: { json?: boolean },
@@ -15,6 +18,8 @@ export function listCommand(
     subcategory: benchmark.subcategory,
     access: benchmark.access,
     license: benchmark.license,
+    // null: the plugin does not say (a third-party loader may leave it out).
+    sampleInvented: benchmark.dataset.sampleInvented ?? null,
     mainMetric: benchmark.mainMetric.name,
     mainSplit: benchmark.mainMetric.split,
     package: benchmarks.sourceOf(benchmark.id),
@@ -25,16 +30,27 @@ export function listCommand(
   }
   io.stdout.write(
     `${textTable(
-      ['id', 'name', 'category', 'subcategory', 'access', 'headline metric'],
+      ['id', 'name', 'category', 'subcategory', 'access', 'sample', 'headline metric'],
       rows.map((row) => [
         row.id,
         row.displayName,
         row.category,
         row.subcategory,
         row.access,
-        `${row.mainMetric} (${row.mainSplit})`,
+        sampleLabel(row.sampleInvented),
+        // The split only where it is not HELM's usual test split, to keep the table narrow.
+        row.mainSplit === 'test' ? row.mainMetric : `${row.mainMetric} (${row.mainSplit})`,
       ]),
-    )}\n`,
+    )}\n${SAMPLE_LEGEND}\n`,
   );
   return 0;
+}
+
+const SAMPLE_LEGEND =
+  'sample: what --sample runs on: real upstream rows, or invented fixtures (their scores say nothing about a model).';
+
+/** What `--sample` reads for a benchmark, in a word. */
+function sampleLabel(sampleInvented: boolean | null): string {
+  if (sampleInvented === null) return 'unstated';
+  return sampleInvented ? 'invented' : 'real';
 }

@@ -41,7 +41,8 @@ export async function summarizeCommand(options: SummarizeCommandOptions, io: Cli
   return ExitCode.ok;
 }
 
-/** A library display table as the terminal's text table. */
+/** A library display table as the terminal's text table, its notes (what its marks mean) under it. */
 export function printTable(table: DisplayTable): string {
-  return textTable(table.header, table.rows, new Set(table.numeric));
+  const text = textTable(table.header, table.rows, new Set(table.numeric));
+  return [text, ...(table.notes ?? [])].join('\n');
 }

@@ -19,6 +19,7 @@ const row = (model: string, mean: number | null, score: number | null): Leaderbo
             instances: 10,
             runs: [`pubmed_qa:model=${model}`],
             jury: null,
+            caveats: { invented_data: false, unstated_sample: false, judge_replies: null },
           },
         },
   cost: {

@@ -15,7 +15,10 @@ export interface DatasetFileV1 {
   revision?: string;
   /** Expected SHA-256 of the downloaded file, hex; checked after download when given. */
   sha256?: string;
-  /** Absolute path of a real sample of this file bundled in the plugin package, if any. */
+  /**
+   * Absolute path of a sample of this file bundled in the plugin package, if any: real upstream
+   * rows or invented fixtures, as the loader's `sampleInvented` says.
+   */
   samplePath?: string;
   /**
    * Absolute path of the file itself shipped inside the plugin package (the whole data, not a

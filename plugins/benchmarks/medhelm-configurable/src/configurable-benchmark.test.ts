@@ -4,7 +4,11 @@ import { benchmarkAnnotatorSpecs, benchmarkMetricSpecs, type Instance, renderPro
 import { benchmarkScoreInput, createSampleLoadContext, describeBenchmarkContract } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { benchmarkYaml, JUDGE_PROMPT, writeFiles } from '../test/write-benchmark.ts';
-import { configuredBenchmark, createConfigurableBenchmark } from './configurable-benchmark.ts';
+import {
+  configuredBenchmark,
+  createConfigurableBenchmark,
+  EXAMPLE_CONFIG_PATH,
+} from './configurable-benchmark.ts';
 import { configurableBenchmark, plugin } from './index.ts';
 import { readBenchmarkConfig } from './read-benchmark-config.ts';
 
@@ -172,6 +176,15 @@ describe("the run spec of a user's benchmark (get_medhelm_configurable_benchmark
 });
 
 describe("a user's dataset, read as HELM's scenario reads it", () => {
+  it('says its data is invented only for the bundled example, whose CSV was made up', () => {
+    expect(configurableBenchmark.dataset.sampleInvented).toBe(true);
+    expect(
+      configurableBenchmark.arguments?.configure({ config_path: EXAMPLE_CONFIG_PATH }).dataset.sampleInvented,
+    ).toBe(true);
+    // A user's YAML: its own CSV, which --sample does not replace.
+    expect(benchmarkWith('  - name: exact_match').dataset.sampleInvented).toBe(false);
+  });
+
   it('refuses a placeholder without a CSV column, naming it, its line and the columns (HELM: "")', async () => {
     const folder = writeFiles({
       'bench.yaml': benchmarkYaml(),

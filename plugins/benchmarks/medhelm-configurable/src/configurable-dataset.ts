@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import {
   DatasetLoadError,
   type DatasetLoaderV1,
@@ -13,6 +14,11 @@ import type { BenchmarkConfig } from './read-benchmark-config.ts';
 
 /** How a placeholder without a CSV column is filled: refused (ours) or `""` on every row (HELM's). */
 export type AbsentPlaceholders = 'refuse' | 'empty';
+
+/** The CSV of the example this package ships (data/example): ten invented rows. */
+const EXAMPLE_DATASET_FILE = fileURLToPath(
+  new URL('../data/example/medication-questions.csv', import.meta.url),
+);
 
 const CORRECT_ANSWER = 'correct_answer';
 const INCORRECT_ANSWERS = 'incorrect_answers';
@@ -45,6 +51,9 @@ export function createConfigurableDataset(
     access: config.access,
     license: 'the data owner’s',
     upstream: { url: config.file },
+    // --sample changes nothing here: the YAML's own CSV is read. It is invented only when it is
+    // the bundled example's; a user's CSV is their data, not a fixture of this package.
+    sampleInvented: config.datasetFile.path === EXAMPLE_DATASET_FILE,
     // The files are the YAML's own paths, read as they are (never from --data-dir or a download).
     files: [],
     obtain: `the files ${config.file} names: its prompt_file and dataset_file`,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CaveatMarks } from '../components/caveat-banners.tsx';
 import { LoadStatus } from '../components/load-status.tsx';
 import { formatCount, formatInterval, formatScore } from '../format.ts';
 import { loadLeaderboard } from '../loading/load-json.ts';
@@ -43,8 +44,9 @@ export function BenchmarkPage({ benchmark }: { benchmark: string }) {
           {rows.map(({ model, score }) => (
             <tr key={model}>
               <th scope="row">{model}</th>
-              <td className="number" data-testid={`benchmark-score:${model}`}>
-                {formatScore(score.value)}
+              <td className="number">
+                <span data-testid={`benchmark-score:${model}`}>{formatScore(score.value)}</span>
+                <CaveatMarks caveats={score.caveats} testId={`benchmark-caveats:${model}`} />
               </td>
               <td className="number">{formatInterval(score.ci95)}</td>
               <td className="number">{score.corrected === null ? '' : formatScore(score.corrected.value)}</td>

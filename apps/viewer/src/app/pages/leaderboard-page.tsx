@@ -1,5 +1,7 @@
 import type { Leaderboard, LeaderboardModel } from '@medhelm/leaderboard';
 import { useState } from 'react';
+import { CAVEAT_LEGEND, caveatsOf } from '../caveats.ts';
+import { CaveatMarks } from '../components/caveat-banners.tsx';
 import { LoadStatus } from '../components/load-status.tsx';
 import { formatInterval, formatScore } from '../format.ts';
 import { type LeaderboardTableColumn, leaderboardColumns, sortModels } from '../leaderboard-columns.ts';
@@ -77,7 +79,27 @@ function LeaderboardTable({ leaderboard }: { leaderboard: Leaderboard }) {
           ))}
         </tbody>
       </table>
+      <CaveatLegend leaderboard={leaderboard} />
     </div>
+  );
+}
+
+/** What each mark in the table means, for the marks it holds. */
+function CaveatLegend({ leaderboard }: { leaderboard: Leaderboard }) {
+  const kinds = new Set(
+    leaderboard.models.flatMap((model) =>
+      Object.values(model.scores).flatMap((score) => caveatsOf(score.caveats).map((caveat) => caveat.kind)),
+    ),
+  );
+  if (kinds.size === 0) return null;
+  return (
+    <ul className="caveat-legend" data-testid="caveat-legend">
+      {(Object.keys(CAVEAT_LEGEND) as Array<keyof typeof CAVEAT_LEGEND>)
+        .filter((kind) => kinds.has(kind))
+        .map((kind) => (
+          <li key={kind}>{CAVEAT_LEGEND[kind]}</li>
+        ))}
+    </ul>
   );
 }
 
@@ -97,6 +119,8 @@ function LeaderboardCell({ model, column }: { model: LeaderboardModel; column: L
   return (
     <td className="number">
       {run === undefined ? value : <a href={runHref(run)}>{value}</a>}
+      {/* Beside the value, not in it: the value's text stays the number. */}
+      <CaveatMarks caveats={score.caveats} testId={`caveats:${testId}`} />
       {score.ci95 === null ? null : <div className="interval">{formatInterval(score.ci95)}</div>}
       {score.corrected === null ? null : (
         <div className="corrected" title={score.corrected.metric}>

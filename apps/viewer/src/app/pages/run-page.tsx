@@ -1,3 +1,4 @@
+import { CaveatBanners } from '../components/caveat-banners.tsx';
 import { InstanceBrowser } from '../components/instance-browser.tsx';
 import { LoadStatus } from '../components/load-status.tsx';
 import { StatsTable } from '../components/stats-table.tsx';
@@ -7,7 +8,10 @@ import { loadRun } from '../loading/load-json.ts';
 import { useLoaded } from '../loading/use-loaded.ts';
 import { benchmarkHref } from '../route.ts';
 
-/** A run: its tier, stats.json, and the instance browser (`?instance=<id>` selects one). */
+/**
+ * A run: its tier and caveats (invented data, invalid judge replies), stats.json, and the instance
+ * browser (`?instance=<id>` selects one).
+ */
 export function RunPage({ name, instance }: { name: string; instance: string | undefined }) {
   const loaded = useLoaded(name, () => loadRun(name));
   if (loaded.value === undefined) return <LoadStatus loaded={loaded} what={`run ${name}`} />;
@@ -15,6 +19,7 @@ export function RunPage({ name, instance }: { name: string; instance: string | u
   return (
     <>
       <TierBanner access={run.access} />
+      <CaveatBanners caveats={run.caveats} />
       <h1 className="run-name">{run.name}</h1>
       <dl className="run-facts">
         <dt>Model</dt>
