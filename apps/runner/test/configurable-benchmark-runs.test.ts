@@ -132,6 +132,10 @@ describe('the README example of a user-defined benchmark', () => {
       'MED-INTERACTIONS-EXAMPLE:model=baseline_first-option,model_deployment=baseline_first-option',
     ]);
     expect(output.testMean('MED-INTERACTIONS-EXAMPLE', 'exact_match')).toBe(0.6);
+    // The user's own CSV (a copy of the example, but theirs): read from the config, not invented.
+    expect(output.json('MED-INTERACTIONS-EXAMPLE', 'medhelm_run.json')).toMatchObject({
+      data: { source: 'user-config', invented: false },
+    });
     expect(output.json('MED-INTERACTIONS-EXAMPLE', 'run_spec.json')).toMatchObject({
       name: 'MED-INTERACTIONS-EXAMPLE:model=baseline_first-option,model_deployment=baseline_first-option',
       scenario_spec: {

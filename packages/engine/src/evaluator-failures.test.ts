@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineChatCompletionsProvider } from '@medhelm/chat-completions';
 import {
   type BenchmarkV1,
@@ -63,7 +64,8 @@ const judged: BenchmarkV1 = defineBenchmark({
     license: 'MIT',
     upstream: { url: 'https://example.org' },
     sampleInvented: true,
-    files: [],
+    // Its rows are written below; the file stands for the bundled sample a real loader would read.
+    files: [{ name: 'questions.jsonl', samplePath: fileURLToPath(import.meta.url) }],
     async *load(): AsyncIterable<Instance> {
       for (const question of QUESTIONS) {
         yield {

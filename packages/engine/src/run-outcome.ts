@@ -75,13 +75,17 @@ export interface JudgeReplyTally {
   judges: Record<string, JudgeReplyCount>;
 }
 
-/** Where a run's data came from (`--sample`, `--data-dir` or a `data_path=`, pinned downloads). */
+/**
+ * Where a run's data came from: the bundled sample (`--sample`), a folder (`--data-dir` or
+ * `data_path=`), pinned downloads, the files the plugin package ships (`packaged`), or the files a
+ * user-defined benchmark's config names (`user-config`).
+ */
 export interface RunDataProvenance {
-  source: 'sample' | 'data-dir' | 'download';
+  source: 'sample' | 'data-dir' | 'download' | 'packaged' | 'user-config';
   /**
-   * Whether the data holds invented rows: a bundled sample that is a format-exact fixture
-   * (`DatasetLoaderV1.sampleInvented`); null when a sample's plugin does not say; false for data
-   * from a folder or a download.
+   * Whether the data holds invented rows (`DatasetLoaderV1.sampleInvented` for the bundled sample,
+   * packaged files and a user-defined benchmark's example); null when the plugin does not say;
+   * false for data from a folder or a download.
    */
   invented: boolean | null;
 }

@@ -405,11 +405,25 @@ function checkWorkersWroteStore(store: MedHelmStore, runKey: string, tally: Exec
   );
 }
 
-/** Where the run's data comes from, and whether it is invented (a bundled fixture). */
+/**
+ * Where the run's data comes from, and whether it is invented. A loader that reads only what its
+ * package ships (`packagedPath`) or what the user's config names (no files of its own, e.g. a
+ * user-defined benchmark's CSV) reads the same data whatever the data source; its
+ * `sampleInvented` then says whether that data is invented.
+ */
 function dataProvenanceOf(plan: RunPlan, dataSource: DataSource): RunDataProvenance {
+  const { dataset } = plan.benchmark;
   const source = runDataSource(plan, dataSource);
-  if (source.kind === 'sample')
-    return { source: 'sample', invented: plan.benchmark.dataset.sampleInvented ?? null };
+  const reads = dataset.files.filter((file) => file.optional !== true && file.alternativeTo === undefined);
+  const ownData =
+    (dataset.folders ?? []).length === 0 && reads.every((file) => file.packagedPath !== undefined);
+  if (ownData && (reads.length === 0 || source.kind !== 'directory')) {
+    return {
+      source: reads.length === 0 ? 'user-config' : 'packaged',
+      invented: dataset.sampleInvented ?? null,
+    };
+  }
+  if (source.kind === 'sample') return { source: 'sample', invented: dataset.sampleInvented ?? null };
   return { source: source.kind === 'directory' ? 'data-dir' : 'download', invented: false };
 }
 

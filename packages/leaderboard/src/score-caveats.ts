@@ -12,7 +12,8 @@ export function runCaveatsOf(report: RunReportRecord | undefined): ScoreCaveats 
   const replies = report?.jury_replies ?? undefined;
   return {
     invented_data: report?.data?.invented === true,
-    unstated_sample: report?.data?.source === 'sample' && report.data.invented === null,
+    // Bundled data (a sample, packaged files) whose plugin does not say whether it is real.
+    unstated_sample: report?.data?.invented === null,
     judge_replies: replies === undefined ? null : repliesOf(replies.total, replies.invalid),
   };
 }

@@ -38,9 +38,9 @@ export function resultsTable(outcomes: readonly RunOutcome[]): string {
 
 /** After a headline computed on invented rows: the data says nothing about the model. */
 const INVENTED_MARK = '†';
-/** After a headline computed on a sample whose plugin does not say whether it is real. */
+/** After a headline computed on bundled data whose plugin does not say whether it is real. */
 const UNSTATED_SAMPLE_MARK = '*';
-/** After a headline that counts instances HELM scored with its default: unusable judge replies, empty completions. */
+/** After a headline whose judges' replies could not all be used (HELM leaves them out, or scores the default). */
 const INVALID_JUDGE_REPLIES_MARK = '!';
 
 /** The marks a run's headline value carries (see the notes under the table). */
@@ -48,14 +48,10 @@ function headlineMarks(outcome: RunOutcome): string {
   const data =
     outcome.data.invented === true
       ? INVENTED_MARK
-      : outcome.data.source === 'sample' && outcome.data.invented === null
+      : outcome.data.invented === null
         ? UNSTATED_SAMPLE_MARK
         : '';
-  const replies = outcome.juryReplies;
-  const jury =
-    replies !== undefined && (replies.invalid > 0 || replies.unjudgedInstances > 0)
-      ? INVALID_JUDGE_REPLIES_MARK
-      : '';
+  const jury = (outcome.juryReplies?.invalid ?? 0) > 0 ? INVALID_JUDGE_REPLIES_MARK : '';
   return `${data}${jury}`;
 }
 
@@ -65,32 +61,25 @@ function headlineMarkNotes(outcomes: readonly RunOutcome[]): string[] {
   const invented = outcomes.filter((outcome) => outcome.data.invented === true);
   if (invented.length > 0) {
     notes.push(
-      `${INVENTED_MARK} invented data: ${names(invented)} ran on the bundled sample, format-exact fixtures written for the package (--sample); the numbers test the pipeline and say nothing about the model. Run on the real data with --data-dir, or without --sample to download it where it is public.`,
+      `${INVENTED_MARK} invented data: ${names(invented)} ran on rows invented for the package (its bundled sample or example data); the numbers test the pipeline and say nothing about the model. Run on the real data with --data-dir, or without --sample to download it where it is public.`,
     );
   }
-  const unstated = outcomes.filter(
-    (outcome) => outcome.data.source === 'sample' && outcome.data.invented === null,
-  );
+  const unstated = outcomes.filter((outcome) => outcome.data.invented === null);
   if (unstated.length > 0) {
     notes.push(
-      `${UNSTATED_SAMPLE_MARK} sample of unknown kind: the plugin of ${names(unstated)} does not say whether its bundled sample is real data (DatasetLoaderV1.sampleInvented).`,
+      `${UNSTATED_SAMPLE_MARK} data of unknown kind: the plugin of ${names(unstated)} does not say whether the data it bundles is real (DatasetLoaderV1.sampleInvented).`,
     );
   }
   for (const outcome of outcomes) {
     const replies = outcome.juryReplies;
-    if (replies === undefined || (replies.invalid === 0 && replies.unjudgedInstances === 0)) continue;
-    const parts: string[] = [];
-    if (replies.invalid > 0) {
-      const share = replies.invalid / replies.total;
-      parts.push(
-        `${replies.invalid} of ${replies.total} judge replies (${percent(share)}) could not be used (${share > replies.limit ? `over the ${percent(replies.limit)} allowed, so the run failed: --max-invalid-judge-replies` : `within the ${percent(replies.limit)} allowed`})`,
-      );
-    }
-    if (replies.unjudgedInstances > 0) {
-      parts.push(`${replies.unjudgedInstances} empty completions were not judged`);
-    }
+    if (replies === undefined || replies.invalid === 0) continue;
+    const share = replies.invalid / replies.total;
+    const verdict =
+      share > replies.limit
+        ? `over the ${percent(replies.limit)} allowed, so the run failed: --max-invalid-judge-replies`
+        : `within the ${percent(replies.limit)} allowed`;
     notes.push(
-      `${INVALID_JUDGE_REPLIES_MARK} ${benchmarkLabel(outcome.plan)} / ${outcome.plan.deployment.helmDeployment}: ${parts.join('; ')}. HELM scores an instance with no usable judge reply with its default (${replies.instancesWithoutValidReply + replies.unjudgedInstances} here); "corrected" is the mean over usable replies only.`,
+      `${INVALID_JUDGE_REPLIES_MARK} ${benchmarkLabel(outcome.plan)} / ${outcome.plan.deployment.helmDeployment}: ${replies.invalid} of ${replies.total} judge replies (${percent(share)}) could not be used (${verdict}). HELM leaves them out and scores an instance with no usable reply with its default (${replies.instancesWithoutValidReply} here); "corrected" is the mean over usable replies only.`,
     );
   }
   return notes;
