@@ -49,7 +49,11 @@ describe('the mimic_rrs benchmark', () => {
     // (the engine's) and jury_config_path (the runner's --judges).
     expect(mimicRrsBenchmark.helm.runSpecName).toBeUndefined();
     expect(mimicRrsBenchmark.arguments).toBeUndefined();
-    expect(mimicRrsBenchmark.correctedMetric).toBeUndefined();
+    // Beside HELM's jury score: the mean over usable judge replies only.
+    expect(mimicRrsBenchmark.correctedMetric).toEqual({
+      name: 'mimic_rrs_accuracy_valid_only',
+      split: 'test',
+    });
   });
 
   it('asks for one impression of at most 128 tokens at temperature 0, nouns on their own lines', async () => {
