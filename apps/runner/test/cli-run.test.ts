@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MEDHELM_SCHEMA } from '@medhelm/leaderboard';
 import { findSharedDirectory, startMockOpenAiServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_PARTY_BENCHMARK_PACKAGES } from '../src/plugins/first-party-benchmark-packages.ts';
@@ -387,6 +388,19 @@ describe('medhelm list', () => {
     'pubmed_qa',
     'race_based_med',
   ];
+
+  it('has the corrected headline of every first-party benchmark in the leaderboard schema summarize uses', async () => {
+    const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
+    const rows = JSON.parse(result.stdout) as Array<ListedBenchmark & { correctedMetric: string | null }>;
+    for (const entry of MEDHELM_SCHEMA.benchmarks) {
+      const row = rows.find((candidate) => candidate.id === entry.name);
+      expect(row, entry.name).toBeDefined();
+      expect(entry.corrected_name ?? null, entry.name).toBe(row?.correctedMetric);
+    }
+    expect(rows.find((row) => row.id === 'medication_qa')?.correctedMetric).toBe(
+      'medication_qa_accuracy_valid_only',
+    );
+  });
 
   it('says of every first-party benchmark whether its bundled sample is invented', async () => {
     const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });

@@ -22,6 +22,8 @@ export function listCommand(
     sampleInvented: benchmark.dataset.sampleInvented ?? null,
     mainMetric: benchmark.mainMetric.name,
     mainSplit: benchmark.mainMetric.split,
+    // Ours beside HELM's headline (`corrected` in the results table), where the benchmark has one.
+    correctedMetric: benchmark.correctedMetric?.name ?? null,
     package: benchmarks.sourceOf(benchmark.id),
   }));
   if (options.json) {
