@@ -11,6 +11,12 @@ import {
   multipleChoiceBenchmarkParts,
 } from './multiple-choice-benchmark-parts.ts';
 
+/**
+ * The version of every benchmark that behaves as HELM 63754d05's (MedHELM leaderboard v2.0.0):
+ * a change of its data selection, prompt or scoring that can change a number needs a new one.
+ */
+export const HELM_BEHAVIOUR_VERSION = '1';
+
 /** What a benchmark's code adds to its card: see {@link defineCardBenchmark}. */
 export interface CardBenchmarkCode
   extends BenchmarkParts,
@@ -30,14 +36,15 @@ type RecipeCode = Omit<CardBenchmarkCode, keyof BenchmarkParts>;
 
 /**
  * A benchmark from its card (id, ScenarioMetadata, HELM's scenario) and its code (dataset, the
- * parts a recipe made, run arguments). The scenario is named after the benchmark unless the card
- * or `code.helm` names it.
+ * parts a recipe made, run arguments), at {@link HELM_BEHAVIOUR_VERSION}. The scenario is named
+ * after the benchmark unless the card or `code.helm` names it.
  */
 export function defineCardBenchmark(card: BenchmarkCard, code: CardBenchmarkCode): BenchmarkV1 {
   const { helm, ...rest } = code;
   const { $comment: _comment, ...scenario } = card.helm;
   return defineBenchmark({
     id: card.id,
+    version: HELM_BEHAVIOUR_VERSION,
     displayName: card.displayName,
     description: card.description,
     category: card.category,

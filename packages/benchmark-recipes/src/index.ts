@@ -11,6 +11,7 @@ export {
   cardPrompt,
   defineCardBenchmark,
   generationBenchmark,
+  HELM_BEHAVIOUR_VERSION,
   juryBenchmark,
   multipleChoiceBenchmark,
 } from './card-benchmark.ts';

@@ -71,12 +71,38 @@ export interface BenchmarkArgumentsV1 {
 }
 
 /**
+ * An opt-in variant of a benchmark: a fix of a known HELM defect that changes its numbers (e.g.
+ * HELM PR #4214's quasi-exact match for PubMedQA), never applied unless a run asks for it with the
+ * run-entry key `variant=<name>`. The run's name then says so, its benchmark version is
+ * `<version>+<name>`, and its provenance records it, so results of a variant never pass for HELM's.
+ */
+export interface BenchmarkVariantV1 {
+  /** How a run asks for it (`variant=<name>`): lower case, digits and `-`. */
+  readonly name: string;
+  /** What it changes and why, for `medhelm list` and the docs. */
+  readonly description: string;
+  /** Where the fix comes from: HELM pull requests or issues (URLs). */
+  readonly references: readonly string[];
+  /** The benchmark with the fix applied. */
+  apply(benchmark: BenchmarkV1): BenchmarkV1;
+}
+
+/**
  * A benchmark: a dataset, the HELM prompt for it, the normalizers and scorers that turn a model's
  * completion into HELM's stats, and its headline metric. `id` keeps HELM's scenario name.
  */
 export interface BenchmarkV1 {
   readonly specificationVersion: SpecificationVersionV1;
   readonly id: string;
+  /**
+   * The version of what the benchmark is – its data selection, prompt and scoring: a change that
+   * can change a number gets a new version, and releases (e.g. MedHELM v2.0.0) list each benchmark
+   * at a version. First-party benchmarks at HELM 63754d05's behaviour are version `1`. Absent: the
+   * plugin does not version it.
+   */
+  readonly version?: string;
+  /** Opt-in variants (fixes of HELM defects that change numbers); none applies unless asked for. */
+  readonly variants?: readonly BenchmarkVariantV1[];
   readonly displayName: string;
   readonly description: string;
   readonly category: MedHelmCategory;

@@ -94,9 +94,23 @@ const helmSchema = z.looseObject(
 
 const metricSchema = z.looseObject({ name: nonEmpty, split: nonEmpty });
 
+const variantSchema = z.looseObject({
+  name: z
+    .string({ error: 'must be a string' })
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower case letters, digits and "-" (it goes into run names)'),
+  description: nonEmpty,
+  references: z.array(z.string()),
+  apply: callable('a function apply(benchmark) returning the benchmark with the fix'),
+});
+
 const benchmarkSchema = z.looseObject({
   specificationVersion: version,
   id: nonEmpty,
+  version: z
+    .string({ error: 'must be a string such as "1"' })
+    .regex(/^[0-9A-Za-z.-]+$/, 'must be letters, digits, "." and "-" (e.g. "1" or "2.1")')
+    .optional(),
+  variants: z.array(variantSchema).optional(),
   displayName: nonEmpty,
   description: z.string(),
   category: z.enum(MEDHELM_CATEGORIES),

@@ -23,6 +23,11 @@ export interface RunPlan {
   /** Where this run's data comes from when the entry says (`data_path=`); else the invocation's. */
   dataPath?: string;
   /**
+   * The benchmark's opt-in variant the entry asked for (`variant=<name>`, `BenchmarkV1.variants`),
+   * already applied to `benchmark`; absent: HELM's behaviour.
+   */
+  variant?: string;
+  /**
    * Scorers the run adds to the benchmark's own (a run config's extra scorers): they score after
    * them, their stats follow HELM's in stats.json and per_instance_stats.json, and run_spec.json's
    * `metric_specs` stay the benchmark's, whatever HELM specs they carry.
