@@ -8,6 +8,8 @@ export interface CliIo {
   cwd: string;
   /** Aborted on Ctrl-C: the run stops taking new instances and keeps what completed. */
   signal?: AbortSignal;
+  /** The command's arguments (without node and the script), for the provenance of runs. */
+  argv?: readonly string[];
 }
 
 /**

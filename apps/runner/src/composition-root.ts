@@ -9,10 +9,15 @@ import {
   type ScorerV1,
   Tokens,
 } from '@medhelm/core';
-import { EngineTokens, Evaluator, type RunObserver } from '@medhelm/engine';
+import { EngineTokens, Evaluator, type InvocationProvenance, type RunObserver } from '@medhelm/engine';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { container } from 'tsyringe';
-import { findFirstPartyPlugins } from './plugins/find-first-party-plugins.ts';
+import {
+  findFirstPartyPlugins,
+  runnerPackageDirectory,
+  runnerPackageJson,
+} from './plugins/find-first-party-plugins.ts';
+import { installedPackageVersions } from './plugins/installed-package-versions.ts';
 import { type LoadedPlugin, loadPlugins } from './plugins/load-plugins.ts';
 import { registerPlugins } from './plugins/register-plugins.ts';
 
@@ -44,6 +49,8 @@ export interface RunnerServices {
   normalizers: Registry<NormalizerV1>;
   /** A per-invocation scope for `medhelm run`. */
   evaluation(services: EvaluationServices): EvaluationScope;
+  /** What a run's provenance records of the program: its name and version, the packages, who contributed what. */
+  provenance(command: readonly string[]): InvocationProvenance;
 }
 
 /**
@@ -69,13 +76,30 @@ export async function createRunnerServices(
   application.register(Tokens.Logger, { useValue: environment.logger });
   application.register(Tokens.Clock, { useValue: environment.clock });
 
-  await registerPlugins(plugins ?? (await loadPlugins(findFirstPartyPlugins())), {
-    benchmarks,
-    providers,
-    scorers,
-    normalizers,
-  });
+  const loaded = plugins ?? (await loadPlugins(findFirstPartyPlugins()));
+  await registerPlugins(loaded, { benchmarks, providers, scorers, normalizers });
+  const runner = runnerPackageJson();
+  const runnerDirectory = runnerPackageDirectory();
+  // Read once, when a run asks: package.json files of the runner, the plugins and their @medhelm deps.
+  let versions: Map<string, string> | undefined;
+  const versionsOf = () => {
+    versions ??= installedPackageVersions([
+      ...(runnerDirectory === undefined ? [] : [runnerDirectory]),
+      ...loaded.flatMap((plugin) => (plugin.location === undefined ? [] : [plugin.location])),
+    ]);
+    return versions;
+  };
+  const withVersion = (name: string) => `${name}@${versionsOf().get(name) ?? 'unknown'}`;
   return {
+    provenance: (command) => ({
+      runner,
+      command,
+      packages: [...versionsOf()].map(([name, version]) => `${name}@${version}`).sort(),
+      packageOf: (kind, id) => {
+        const registry = kind === 'benchmark' ? benchmarks : scorers;
+        return registry.has(id) ? withVersion(registry.sourceOf(id)) : undefined;
+      },
+    }),
     benchmarks,
     providers,
     scorers,

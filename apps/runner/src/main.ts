@@ -13,7 +13,8 @@ import type { NeededPlugins } from './plugins/select-needed-plugins.ts';
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** Runs the `medhelm` command line with `argv` (without the node and script paths). */
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+export async function main(argv: readonly string[], cliIo: CliIo): Promise<number> {
+  const io: CliIo = { ...cliIo, argv };
   let exitCode: number = ExitCode.ok;
   // Plugins: the run config's list (--config), the first-party set resolvable from the runner, and
   // with --discover-plugins (or discoverPlugins in the config) the project's medhelm dependencies.

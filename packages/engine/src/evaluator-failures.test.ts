@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineChatCompletionsProvider } from '@medhelm/chat-completions';
 import {
@@ -50,6 +51,8 @@ const QUESTIONS = [
   'Any rash?',
 ];
 
+const SAMPLE_FILE = { name: 'questions.jsonl', samplePath: fileURLToPath(import.meta.url) };
+
 /** A four-question jury benchmark whose bundled sample is invented (as `sampleInvented` says). */
 const judged: BenchmarkV1 = defineBenchmark({
   id: 'notes',
@@ -64,9 +67,10 @@ const judged: BenchmarkV1 = defineBenchmark({
     license: 'MIT',
     upstream: { url: 'https://example.org' },
     sampleInvented: true,
-    // Its rows are written below; the file stands for the bundled sample a real loader would read.
-    files: [{ name: 'questions.jsonl', samplePath: fileURLToPath(import.meta.url) }],
-    async *load(): AsyncIterable<Instance> {
+    // The file stands for the bundled sample a real loader reads (its rows are written below).
+    files: [SAMPLE_FILE],
+    async *load(context): AsyncIterable<Instance> {
+      await context.resolveFile(SAMPLE_FILE);
       for (const question of QUESTIONS) {
         yield {
           input: { text: question },
@@ -294,5 +298,51 @@ describe('Evaluator: no number for work that did not happen', () => {
       },
     });
     expect(report.warnings).toEqual(outcome?.warnings);
+    // What produced it: the jury (never a key), the data file's digest, the run's own files'.
+    const { provenance } = report;
+    expect(provenance).toMatchObject({
+      format: 'medhelm-provenance/1',
+      release: null,
+      helm_commit: null,
+      benchmark: { id: 'notes', name: 'notes', version: null, variant: null },
+      seeds: { downsample: 0 },
+      data: { source: 'sample', invented: true, instances: { available: 4, used: 4 } },
+    });
+    const host = new URL(server.baseUrl).host;
+    expect(provenance.jury).toEqual([
+      expect.objectContaining({
+        name: 'gpt',
+        deployment: 'chat/judge-gpt',
+        base_url_host: host,
+        temperature: 0,
+        max_tokens: 4096,
+      }),
+      expect.objectContaining({ name: 'claude', deployment: 'chat/judge-claude', base_url_host: host }),
+    ]);
+    expect(provenance.jury[0].prompt_template_sha256).toBe(
+      createHash('sha256').update(rubric.promptTemplate).digest('hex'),
+    );
+    const sample = fileURLToPath(import.meta.url);
+    expect(provenance.data.files).toEqual([
+      {
+        path: basename(sample),
+        sha256: createHash('sha256').update(readFileSync(sample)).digest('hex'),
+        bytes: statSync(sample).size,
+        rows_used: 4,
+      },
+    ]);
+    for (const file of [
+      'run_spec.json',
+      'scenario.json',
+      'scenario_state.json',
+      'per_instance_stats.json',
+      'stats.json',
+    ]) {
+      const bytes = readFileSync(join(outcome?.runDirectory ?? '', file));
+      expect(provenance.outputs[file], file).toEqual({
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        bytes: bytes.length,
+      });
+    }
   });
 });

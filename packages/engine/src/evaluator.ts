@@ -17,6 +17,7 @@ import type { JudgeDeployment } from './execute/create-jury.ts';
 import type { DistributedExecutor } from './execute/distributed-executor.ts';
 import { ModelPool } from './execute/model-pool.ts';
 import type { RunPlan } from './plan/plan-runs.ts';
+import type { InvocationProvenance } from './provenance/run-provenance.ts';
 import type { RunObserver } from './run-observer.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import { type InvocationContext, runPlan } from './run-plan.ts';
@@ -62,6 +63,8 @@ export interface EvaluationOptions {
    * reported whatever the limit.
    */
   maxInvalidJudgeReplies?: number;
+  /** What the program running the engine says of itself (name, version, packages, command), for provenance. */
+  provenance?: InvocationProvenance;
   /**
    * Where the instances execute: on workers through this executor (`--executor bullmq`), or in
    * this process's async pool when left out (the default, and the fastest on one machine).
@@ -131,6 +134,7 @@ export class Evaluator {
       stoppedForCost: () => stoppedForCost,
       ...(options.executor === undefined ? {} : { executor: options.executor }),
       maxInvalidJudgeReplies: options.maxInvalidJudgeReplies ?? DEFAULT_MAX_INVALID_JUDGE_REPLIES,
+      ...(options.provenance === undefined ? {} : { provenance: options.provenance }),
     };
     const started: Promise<RunOutcome>[] = [];
     try {

@@ -37,6 +37,15 @@ export {
   type RunPlan,
 } from './plan/plan-runs.ts';
 export { parseRunEntry, type RunEntry } from './plan/run-entry.ts';
+export type { DataFileRecord, DataFilesRecord } from './provenance/data-file-recorder.ts';
+export { type FileDigest, fileDigest } from './provenance/file-digest.ts';
+export {
+  type InvocationProvenance,
+  type JudgeProvenance,
+  PROVENANCE_FORMAT,
+  RUN_OUTPUT_FILES,
+  type RunProvenance,
+} from './provenance/run-provenance.ts';
 export { REDACTED, redactRequestState } from './redact/redact-request-state.ts';
 export { redactRunDirectory } from './redact/redact-run-directory.ts';
 export { streamJsonValues } from './redact/stream-json-values.ts';

@@ -1,4 +1,5 @@
 import type { RunPlan } from './plan/plan-runs.ts';
+import type { RunProvenance } from './provenance/run-provenance.ts';
 
 /** An instance whose model call failed; it is left out of the HELM files and retried next time. */
 export interface InstanceFailure {
@@ -123,6 +124,8 @@ export interface RunOutcome {
   data: RunDataProvenance;
   /** The judges' replies, when a jury ran and the run directory was written. */
   juryReplies?: JudgeReplyTally;
+  /** What produced the run (versions, release, data digests, jury, ...), when its directory was written. */
+  provenance?: RunProvenance;
   scoringFailures: ScoringFailure[];
   /** Provider-reported tokens over the completed instances. */
   usage: { promptTokens: number; completionTokens: number; estimated: boolean };

@@ -15,6 +15,8 @@ import type { ModelPool } from './execute/model-pool.ts';
 import { runWithConcurrency } from './execute/run-with-concurrency.ts';
 import { SpendMeter } from './execute/spend-meter.ts';
 import type { RunPlan } from './plan/plan-runs.ts';
+import { DataFileRecorder } from './provenance/data-file-recorder.ts';
+import { type InvocationProvenance, runProvenance } from './provenance/run-provenance.ts';
 import { extraStatsOf } from './report/extra-stats-of.ts';
 import { headlineOf } from './report/headline-of.ts';
 import { priceSourceOf } from './report/price-source-of.ts';
@@ -55,6 +57,8 @@ export interface InvocationContext {
   executor?: DistributedExecutor;
   /** The share of invalid judge replies above which a run fails (`--max-invalid-judge-replies`). */
   maxInvalidJudgeReplies: number;
+  /** What the program running the engine says of itself, for each run's provenance. */
+  provenance?: InvocationProvenance;
 }
 
 /**
@@ -93,11 +97,14 @@ async function runLeased(
 
   // Distinct warnings about the data (e.g. a stand-in file), reported with the run.
   const warnings = new Set<string>();
+  // Every data file the loader and scorers read, digested for the run's provenance.
+  const dataFiles = new DataFileRecorder();
   let selection: EvalSelection;
   try {
     selection = await selectRunInstances(plan, context.dataSource, {
       signal,
       warn: (message) => warnings.add(message),
+      onResolved: dataFiles.onResolved,
     });
   } catch (error) {
     noMoreInstances();
@@ -112,7 +119,7 @@ async function runLeased(
         .join(',')} (any deployment ids or provider:model).`,
     );
   }
-  const resolveFile = runFileResolver(plan, context.dataSource);
+  const resolveFile = runFileResolver(plan, context.dataSource, dataFiles.onResolved);
   // The run's model, metered: it calls the model when instances execute here, and gives the
   // request-cache keys the run directory is read back with wherever they executed.
   const candidate = meteredCandidate(plan, context);
@@ -235,8 +242,22 @@ async function runLeased(
     await context.executor?.runWritten(runKey);
     await context.store.checkpoints.clear(runKey);
     const juryReplies = written.judgeReplies.finish(context.maxInvalidJudgeReplies);
+    const source = runDataSource(plan, context.dataSource);
+    const provenance = await runProvenance({
+      plan,
+      invocation: context.provenance,
+      judges: juryRuns ? judgesWithServers(plan, context) : undefined,
+      data: base.data,
+      files: await dataFiles.describe({
+        ...(source.kind === 'directory' ? { root: source.path } : {}),
+        instancesUsed: selection.selectedCount,
+      }),
+      instances: { available: selection.availableCount, used: selection.selectedCount },
+      runDirectory: written.runDirectory,
+    });
     outcome = {
       ...base,
+      provenance,
       warnings: [...base.warnings, ...juryWarnings(benchmark.id, juryReplies)],
       ...(juryReplies === undefined ? {} : { juryReplies }),
       counts: { ...base.counts, completed: written.completedCount },
@@ -464,6 +485,23 @@ function juryWarnings(benchmarkId: string, tally: JudgeReplyTally | undefined): 
 
 function percent(share: number): string {
   return `${Number((share * 100).toFixed(1))}%`;
+}
+
+/**
+ * The run's judges with the server each calls: its deployment's base URL, else the one its model
+ * reports (a provider's default, e.g. api.anthropic.com).
+ */
+function judgesWithServers(
+  plan: RunPlan,
+  context: InvocationContext,
+): Array<JudgeDeployment & { baseUrl: string | undefined }> {
+  return context.judges.map((judge) => ({
+    ...judge,
+    baseUrl:
+      judge.deployment.baseUrl ??
+      context.pool.get(judge.deployment, judge.deployment.limits?.concurrency ?? plan.concurrency).model
+        .cacheIdentity.baseUrl,
+  }));
 }
 
 /** The judge names to suggest: those a benchmark's jury names (a user-defined one), else HELM's. */

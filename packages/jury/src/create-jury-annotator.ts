@@ -95,6 +95,11 @@ export function createJuryAnnotator(rubric: JuryRubric): AnnotatorV1 {
     ...(rubric.judges === undefined ? {} : { judgeNames: rubric.judges.map((judge) => judge.name) }),
     helmAnnotatorSpec: helmJuryAnnotatorSpec(rubric),
     judgeReplies: (annotation) => judgeReplyChecks(annotation),
+    judgeSettings: {
+      promptTemplate: rubric.promptTemplate,
+      temperature: JUDGE_TEMPERATURE,
+      maxTokens: JUDGE_MAX_TOKENS,
+    },
     judgePrompt: ({ instance, completion }) =>
       isPythonBlank(completion) ? undefined : judgePromptOf(rubric, instance, completion),
     async annotate(input: AnnotateInputV1, context: AnnotatorContextV1): Promise<JuryAnnotation> {

@@ -29,6 +29,7 @@ import type { NeededPlugins } from '../plugins/select-needed-plugins.ts';
 import { importExecutorBullmq } from './import-executor-bullmq.ts';
 import { invocationManifest } from './invocation-manifest.ts';
 import { type PluginSelectionOptions, readRunConfigOption } from './plugin-selection.ts';
+import { redactCommandLine } from './redact-command-line.ts';
 import { resolveJudges } from './resolve-judges.ts';
 import {
   type CandidateFlags,
@@ -114,6 +115,7 @@ export async function runCommand(
   try {
     const outcomes = await scope.evaluator.runAll(plans, {
       ...evaluation,
+      provenance: services.provenance(redactCommandLine(['medhelm', ...(io.argv ?? [])])),
       ...(executor === undefined ? {} : { executor }),
       ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
       ...(io.signal === undefined ? {} : { signal: io.signal }),

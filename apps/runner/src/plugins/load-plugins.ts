@@ -11,6 +11,8 @@ export interface LoadedPlugin {
   hasOptions?: boolean;
   /** Its package.json manifest, checked against what it registers. */
   manifest?: PluginManifest;
+  /** Its package folder, when it is a package (for the versions provenance records). */
+  location?: string;
 }
 
 /** Imports one candidate; a problem found earlier or a failing import is a PluginLoadError naming it. */
@@ -38,6 +40,7 @@ export async function importPlugin(candidate: PluginCandidate): Promise<LoadedPl
     hasOptions: candidate.hasOptions,
     ...(candidate.hasOptions ? { options: candidate.options } : {}),
     ...(candidate.manifest === undefined ? {} : { manifest: candidate.manifest }),
+    ...(candidate.location === undefined ? {} : { location: candidate.location }),
   };
 }
 

@@ -96,4 +96,14 @@ export interface AnnotatorV1 {
    * judge prompts and for previews.
    */
   judgePrompt?(input: { instance: IdentifiedInstance; completion: string }): string | undefined;
+  /**
+   * How every judge is asked (the prompt template before it is filled in, and the request's
+   * temperature and max tokens): recorded in each run's provenance, so a result says which jury
+   * setting produced it.
+   */
+  readonly judgeSettings?: {
+    readonly promptTemplate: string;
+    readonly temperature: number;
+    readonly maxTokens: number;
+  };
 }

@@ -1,6 +1,7 @@
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ConfigError } from '@medhelm/core';
+import { type FileDigest, fileDigest } from '../provenance/file-digest.ts';
 import { StreamedJsonWriter, toHelmJson } from '../write/helm-json.ts';
 import { REDACTED, redactRequestState } from './redact-request-state.ts';
 import { streamJsonValues } from './stream-json-values.ts';
@@ -40,7 +41,7 @@ export async function redactRunDirectory(source: string, target: string): Promis
     }
     await redactScenarioState(join(source, 'scenario_state.json'), join(temporary, 'scenario_state.json'));
     if (names.includes('medhelm_run.json')) {
-      await redactRunReport(join(source, 'medhelm_run.json'), join(temporary, 'medhelm_run.json'));
+      await redactRunReport(join(source, 'medhelm_run.json'), temporary);
     }
     await rm(target, { recursive: true, force: true });
     await rename(temporary, target);
@@ -73,14 +74,24 @@ async function redactScenarioState(source: string, target: string): Promise<void
   await writer.close(']\n}');
 }
 
-async function redactRunReport(source: string, target: string): Promise<void> {
+/**
+ * The redacted `medhelm_run.json` into `directory`, beside the redacted run files: failure texts
+ * replaced, and the provenance's digests of the run's files those of the redacted copies (so
+ * `medhelm verify` checks what was shared).
+ */
+async function redactRunReport(source: string, directory: string): Promise<void> {
   const report = JSON.parse(await readFile(source, 'utf8')) as {
     failures?: Array<{ error?: string }>;
     scoring_failures?: Array<{ reason?: string }>;
     redacted?: boolean;
+    provenance?: { outputs?: Record<string, FileDigest> };
   };
   for (const failure of report.failures ?? []) failure.error = REDACTED;
   for (const failure of report.scoring_failures ?? []) failure.reason = REDACTED;
   report.redacted = true;
-  await writeFile(target, `${JSON.stringify(report, null, 2)}\n`);
+  const outputs = report.provenance?.outputs;
+  if (outputs !== undefined) {
+    for (const name of Object.keys(outputs)) outputs[name] = await fileDigest(join(directory, name));
+  }
+  await writeFile(join(directory, 'medhelm_run.json'), `${JSON.stringify(report, null, 2)}\n`);
 }

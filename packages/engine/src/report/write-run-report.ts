@@ -44,6 +44,8 @@ export async function writeRunReport(outcome: RunOutcome): Promise<void> {
     // Judge replies HELM could not use (it scores such instances with its default): readers mark
     // the headline with them.
     ...(outcome.juryReplies === undefined ? {} : { jury_replies: juryRepliesJson(outcome.juryReplies) }),
+    // What produced the numbers: versions, release, data digests, jury, command (never a secret).
+    ...(outcome.provenance === undefined ? {} : { provenance: outcome.provenance }),
   };
   const path = join(outcome.runDirectory, RUN_REPORT_FILE);
   await writeFile(`${path}.partial`, `${JSON.stringify(report, null, 2)}\n`);

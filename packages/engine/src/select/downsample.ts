@@ -1,5 +1,8 @@
 import { numpyLegacyPermutation } from '@medhelm/datasets';
 
+/** HELM's downsampling seed (`np.random.seed(0)`), recorded in every run's provenance. */
+export const DOWNSAMPLE_SEED = 0;
+
 /**
  * Which eval instances HELM keeps when a run has more than `maxEvalInstances`: positions into the
  * pooled eval list, in the order HELM uses them. HELM calls numpy's legacy
@@ -15,5 +18,5 @@ export function downsampleEvalIndices(
     return Array.from({ length: numEvalInstances }, (_, index) => index);
   }
   if (numEvalInstances > 0xffffffff) throw new RangeError('More than 2^32 eval instances are not supported.');
-  return numpyLegacyPermutation(0, numEvalInstances).slice(0, maxEvalInstances);
+  return numpyLegacyPermutation(DOWNSAMPLE_SEED, numEvalInstances).slice(0, maxEvalInstances);
 }

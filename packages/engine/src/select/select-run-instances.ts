@@ -10,7 +10,12 @@ export interface RunDataOptions {
   signal?: AbortSignal;
   /** Receives the loader's warnings (see `DatasetLoadContextV1.warn`). */
   warn?: (message: string) => void;
+  /** Told every file and folder the loader resolves, with its local path (for provenance). */
+  onResolved?: OnResolved;
 }
+
+/** Told a resolved data file or folder and its local path. */
+export type OnResolved = (kind: 'file' | 'folder', path: string) => void;
 
 /**
  * Where a run's data comes from: its entry's `data_path=`, else the invocation's data source. A
@@ -46,13 +51,15 @@ function isFile(path: string): boolean {
 export function runFileResolver(
   plan: RunPlan,
   dataSource: DataSource,
+  onResolved?: OnResolved,
 ): (file: DatasetFileV1) => Promise<string> {
   const { obtain } = plan.benchmark.dataset;
-  return createFileResolver({
+  const resolveFile = createFileResolver({
     benchmarkId: plan.benchmark.id,
     source: runDataSource(plan, dataSource),
     ...(obtain === undefined ? {} : { obtain }),
   });
+  return onResolved === undefined ? resolveFile : told(resolveFile, 'file', onResolved);
 }
 
 /** The benchmark's folder resolver over the run's data source (downloads honour `signal`). */
@@ -60,14 +67,29 @@ export function runFolderResolver(
   plan: RunPlan,
   dataSource: DataSource,
   signal?: AbortSignal,
+  onResolved?: OnResolved,
 ): (folder: DatasetFolderV1) => Promise<string> {
   const { obtain } = plan.benchmark.dataset;
-  return createFolderResolver({
+  const resolveFolder = createFolderResolver({
     benchmarkId: plan.benchmark.id,
     source: runDataSource(plan, dataSource),
     ...(obtain === undefined ? {} : { obtain }),
     ...(signal === undefined ? {} : { signal }),
   });
+  return onResolved === undefined ? resolveFolder : told(resolveFolder, 'folder', onResolved);
+}
+
+/** `resolve`, telling `onResolved` each path it resolves to. */
+function told<Item>(
+  resolve: (item: Item) => Promise<string>,
+  kind: 'file' | 'folder',
+  onResolved: OnResolved,
+): (item: Item) => Promise<string> {
+  return async (item) => {
+    const path = await resolve(item);
+    onResolved(kind, path);
+    return path;
+  };
 }
 
 /**
@@ -85,8 +107,8 @@ export function selectRunInstances(
     benchmarkId: benchmark.id,
     loader: benchmark.dataset,
     context: {
-      resolveFile: runFileResolver(plan, dataSource),
-      resolveFolder: runFolderResolver(plan, dataSource, options.signal),
+      resolveFile: runFileResolver(plan, dataSource, options.onResolved),
+      resolveFolder: runFolderResolver(plan, dataSource, options.signal, options.onResolved),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.warn === undefined ? {} : { warn: options.warn }),
     },
