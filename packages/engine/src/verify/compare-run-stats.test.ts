@@ -28,7 +28,7 @@ describe('compareRunStats', () => {
       derived,
     );
     expect(comparison.differences.map((difference) => difference.message)).toEqual([
-      'score (split test): stats.json holds it 3 times, per_instance_stats.json gives it 2 times',
+      'stats.json: score (split test): 3 entries, per_instance_stats.json gives 2',
     ]);
   });
 
@@ -67,8 +67,8 @@ describe('compareRunStats', () => {
       derived,
     );
     expect(comparison.differences.map((difference) => difference.message)).toEqual([
-      'perplexity (split test) (not recomputable: derived) is not a consistent Stat: sum_squared 2.25, 1.9599999999999997 expected from its sum and count; min 1.5, 1.4 expected from its sum and count; max 1.5, 1.4 expected from its sum and count; mean 1.5, 1.4 expected from its sum and count',
-      'co2 (split test) (not recomputable: derived) is not a consistent Stat: mean 0, (absent) expected from its sum and count',
+      'stats.json: perplexity (split test) (not recomputable: derived) is not a consistent Stat: sum_squared 2.25, 1.9599999999999997 expected from its sum and count; min 1.5, 1.4 expected from its sum and count; max 1.5, 1.4 expected from its sum and count; mean 1.5, 1.4 expected from its sum and count',
+      'stats.json: co2 (split test) (not recomputable: derived) is not a consistent Stat: mean 0, (absent) expected from its sum and count',
     ]);
   });
 });

@@ -68,7 +68,7 @@ export function compareRunStats(
         comparison.differences.push({
           file: 'stats.json',
           stat: stat.name,
-          message: `${describeMetricName(stat.name)}: ${differing
+          message: `stats.json: ${describeMetricName(stat.name)}: ${differing
             .map(
               (field) =>
                 `${field} ${show(stat[field])} in stats.json, ${show(counterpart.stat[field])} from ${counterpart.from}`,
@@ -80,7 +80,7 @@ export function compareRunStats(
       comparison.differences.push({
         file: 'stats.json',
         stat: stat.name,
-        message: `${describeMetricName(stat.name)}: stats.json holds it ${occurrence + 1} times, ${candidates[0]?.from} gives it ${candidates.length} ${candidates.length === 1 ? 'time' : 'times'}`,
+        message: `stats.json: ${describeMetricName(stat.name)}: ${occurrence + 1} entries, ${candidates[0]?.from} gives ${candidates.length}`,
       });
     } else {
       const differing = differingFields(stat, takeMeanShape(stat));
@@ -90,7 +90,7 @@ export function compareRunStats(
         comparison.differences.push({
           file: 'stats.json',
           stat: stat.name,
-          message: `${describeMetricName(stat.name)} (not recomputable: ${explainUnrecomputed(stat.name)}) is not a consistent Stat: ${differing
+          message: `stats.json: ${describeMetricName(stat.name)} (not recomputable: ${explainUnrecomputed(stat.name)}) is not a consistent Stat: ${differing
             .map(
               (field) =>
                 `${field} ${show(stat[field])}, ${show(takeMeanShape(stat)[field])} expected from its sum and count`,
@@ -107,7 +107,7 @@ export function compareRunStats(
         comparison.differences.push({
           file: 'stats.json',
           stat: entry.stat.name,
-          message: `${describeMetricName(entry.stat.name)}: missing from stats.json; ${entry.from} gives mean ${show(entry.stat.mean)}`,
+          message: `stats.json: ${describeMetricName(entry.stat.name)}: missing; ${entry.from} gives mean ${show(entry.stat.mean)}`,
         });
       }
     }

@@ -45,7 +45,7 @@ describe.skipIf(sharedDirectory === undefined)('verifyRunDirectory on a run HELM
     const result = await verifyRunDirectory(copy);
     expect(result.ok).toBe(false);
     expect(result.differences.map((difference) => difference.message)).toEqual([
-      'exact_match (split test): sum 0.6666666666666667 in stats.json, 0.6666666666666666 from per_instance_stats.json',
+      'stats.json: exact_match (split test): sum 0.6666666666666667 in stats.json, 0.6666666666666666 from per_instance_stats.json',
     ]);
   });
 });

@@ -252,7 +252,7 @@ describe('verifyRunDirectory on a run the engine wrote', () => {
         file: 'stats.json',
         stat: { name: 'exact_match', split: 'test', sub_split: 'adult' },
         message:
-          'exact_match (split test, sub-split adult): mean 0.9 in stats.json, 0.6666666666666666 from per_instance_stats.json',
+          'stats.json: exact_match (split test, sub-split adult): mean 0.9 in stats.json, 0.6666666666666666 from per_instance_stats.json',
       },
     ]);
   });
@@ -265,7 +265,7 @@ describe('verifyRunDirectory on a run the engine wrote', () => {
     );
     expect(result.ok).toBe(false);
     expect(result.differences[0]?.message).toMatch(
-      /^length_ratio \(split test, sub-split adult\) \(not recomputable: derived from the merged stats, not a per-instance stat\) is not a consistent Stat: mean 2, [0-9.]+ expected/,
+      /^stats\.json: length_ratio \(split test, sub-split adult\) \(not recomputable: derived from the merged stats, not a per-instance stat\) is not a consistent Stat: mean 2, [0-9.]+ expected/,
     );
   });
 
@@ -283,12 +283,12 @@ describe('verifyRunDirectory on a run the engine wrote', () => {
     );
     expect(result.ok).toBe(false);
     expect(result.differences.map((difference) => difference.message)).toEqual([
-      expect.stringMatching(/^inference_runtime \(split test, sub-split adult\): sum /),
+      expect.stringMatching(/^stats\.json: inference_runtime \(split test, sub-split adult\): sum /),
       expect.stringMatching(
-        /^inference_runtime \(split test, sub-split adult, perturbation robustness \(worst\)\)/,
+        /^stats\.json: inference_runtime \(split test, sub-split adult, perturbation robustness \(worst\)\)/,
       ),
       expect.stringMatching(
-        /^inference_runtime \(split test, sub-split adult, perturbation fairness \(worst\)\)/,
+        /^stats\.json: inference_runtime \(split test, sub-split adult, perturbation fairness \(worst\)\)/,
       ),
     ]);
   });
@@ -310,7 +310,7 @@ describe('verifyRunDirectory on a run the engine wrote', () => {
     );
     expect(result.ok).toBe(false);
     expect(result.differences.map((difference) => difference.message)).toEqual([
-      'quasi_exact_match (split test, sub-split child): missing from stats.json; per_instance_stats.json gives mean 0.5',
+      'stats.json: quasi_exact_match (split test, sub-split child): missing; per_instance_stats.json gives mean 0.5',
     ]);
   });
 
@@ -329,7 +329,7 @@ describe('verifyRunDirectory on a run the engine wrote', () => {
       }),
     );
     expect(result.differences.map((difference) => difference.message)).toEqual([
-      'num_instances (split test, sub-split child): sum 3 in stats.json, 2 from scenario_state.json; sum_squared 9 in stats.json, 4 from scenario_state.json; min 3 in stats.json, 2 from scenario_state.json; max 3 in stats.json, 2 from scenario_state.json; mean 3 in stats.json, 2 from scenario_state.json',
+      'stats.json: num_instances (split test, sub-split child): sum 3 in stats.json, 2 from scenario_state.json; sum_squared 9 in stats.json, 4 from scenario_state.json; min 3 in stats.json, 2 from scenario_state.json; max 3 in stats.json, 2 from scenario_state.json; mean 3 in stats.json, 2 from scenario_state.json',
     ]);
   });
 
@@ -349,7 +349,9 @@ describe('verifyRunDirectory on a run the engine wrote', () => {
     );
     expect(result.ok).toBe(false);
     expect(result.differences.map((difference) => difference.message)).toEqual([
-      expect.stringContaining('exact_match (split test, sub-split adult): mean 0.9 in stats.json'),
+      expect.stringContaining(
+        'stats.json: exact_match (split test, sub-split adult): mean 0.9 in stats.json',
+      ),
       expect.stringMatching(
         /^stats\.json: SHA-256 differs from the one recorded when the run was written; \d+ bytes, \d+ recorded/,
       ),
