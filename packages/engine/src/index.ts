@@ -68,7 +68,6 @@ export {
 } from './select/select-run-instances.ts';
 export { EngineTokens } from './tokens.ts';
 export { PROVENANCE_FORMAT } from './verify/check-recorded-digests.ts';
-export { describeMetricName } from './verify/compare-run-stats.ts';
 export { findRunDirectories } from './verify/find-run-directories.ts';
 export type { RunVerification, UncheckedStat, VerificationDifference } from './verify/run-verification.ts';
 export { verifyRunDirectory } from './verify/verify-run-directory.ts';
