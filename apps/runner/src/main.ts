@@ -238,6 +238,21 @@ export async function main(argv: readonly string[], cliIo: CliIo): Promise<numbe
     });
 
   program
+    .command('verify')
+    .description(
+      'Recompute stats.json from per_instance_stats.json and check the files (and reachable data files) against the checksums recorded when the run was written; exit 1 on any difference.',
+    )
+    .argument(
+      '<run-dir...>',
+      'run directories (<output-path>/runs/<suite>/<run name>) or suite folders of them',
+    )
+    .option('--json', 'print JSON')
+    .action(async (paths: string[], options: { json?: boolean }) => {
+      const { verifyCommand } = await import('./commands/verify-command.ts');
+      exitCode = await verifyCommand(paths, options, io);
+    });
+
+  program
     .command('compare')
     .description(
       'Compare two models of a suite per benchmark on the instances both answered: mean difference, paired sign-flip test (p-value), largest disagreements.',

@@ -76,6 +76,9 @@ export {
   selectRunInstances,
 } from './select/select-run-instances.ts';
 export { EngineTokens } from './tokens.ts';
+export { findRunDirectories } from './verify/find-run-directories.ts';
+export type { RunVerification, UncheckedStat, VerificationDifference } from './verify/run-verification.ts';
+export { verifyRunDirectory } from './verify/verify-run-directory.ts';
 export {
   appendCostLedgerEntry,
   COST_LEDGER_FILE,

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
-import { type FileDigest, fileDigest } from './file-digest.ts';
+import { dirname, relative, sep } from 'node:path';
+import { type FileDigest, fileDigest, folderDigest } from './file-digest.ts';
 
 /** One data file (or folder) a run read, as provenance records it. */
 export interface DataFileRecord extends FileDigest {
@@ -58,21 +56,6 @@ export class DataFileRecorder {
     }
     return { root, files: records };
   }
-}
-
-async function folderDigest(folder: string): Promise<FileDigest & { files: number }> {
-  const names = (await readdir(folder, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(folder, join(entry.parentPath, entry.name)))
-    .sort();
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for (const name of names) {
-    const digest = await fileDigest(join(folder, name));
-    hash.update(`${slashed(name)}\u0000${digest.sha256}\n`);
-    bytes += digest.bytes;
-  }
-  return { sha256: hash.digest('hex'), bytes, files: names.length };
 }
 
 /** The deepest folder holding every path. */

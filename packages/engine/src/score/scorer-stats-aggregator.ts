@@ -4,15 +4,21 @@ import {
   type IdentifiedInstance,
   type MetricName,
   mergeStats,
+  type Perturbation,
   type ScorerV1,
   type ScoreValuesV1,
   type Stat,
   statOf,
   takeMean,
 } from '@medhelm/core';
-
-const ROBUSTNESS_WORST = { name: 'robustness', robustness: true, fairness: false, computed_on: 'worst' };
-const FAIRNESS_WORST = { name: 'fairness', robustness: false, fairness: true, computed_on: 'worst' };
+import {
+  accumulatedStat,
+  accumulatorOf,
+  addValue,
+  FAIRNESS_WORST,
+  ROBUSTNESS_WORST,
+  type StatAccumulator,
+} from './stat-accumulator.ts';
 
 interface Context {
   key: string;
@@ -20,20 +26,10 @@ interface Context {
   subSplit: string | undefined;
   instanceCount: number;
   /** The accumulators of each stat name in this context: HELM's trial stat and its worst-case copies. */
-  byName: Map<string, { trial: Accumulator; worst?: [robustness: Accumulator, fairness: Accumulator] }>;
-}
-
-/**
- * HELM's sufficient statistics of one Stat, added to in place. Values are added in the order HELM
- * adds them (`sum += x`, `sum_squared += x * x`), so the totals are bit-identical to HELM's.
- */
-interface Accumulator {
-  name: MetricName;
-  count: number;
-  sum: number;
-  sumSquared: number;
-  min: number | undefined;
-  max: number | undefined;
+  byName: Map<
+    string,
+    { trial: StatAccumulator; worst?: [robustness: StatAccumulator, fairness: StatAccumulator] }
+  >;
 }
 
 /**
@@ -45,8 +41,8 @@ interface Accumulator {
  * allocated per value but the per-instance stats returned for per_instance_stats.json.
  */
 export class ScorerStatsAggregator {
-  private readonly trial = new Map<string, Accumulator>();
-  private readonly worst = new Map<string, Accumulator>();
+  private readonly trial = new Map<string, StatAccumulator>();
+  private readonly worst = new Map<string, StatAccumulator>();
   private readonly contexts = new Map<string, Context>();
 
   constructor(private readonly scorer: ScorerV1) {}
@@ -80,7 +76,7 @@ export class ScorerStatsAggregator {
     return stats;
   }
 
-  private worstCopies(name: MetricName, key: string): [Accumulator, Accumulator] {
+  private worstCopies(name: MetricName, key: string): [StatAccumulator, StatAccumulator] {
     return [
       accumulatorOf(this.worst, `${key}\u0000r`, { ...name, perturbation: ROBUSTNESS_WORST }),
       accumulatorOf(this.worst, `${key}\u0000f`, { ...name, perturbation: FAIRNESS_WORST }),
@@ -95,7 +91,7 @@ export class ScorerStatsAggregator {
   /** The aggregated stats, in HELM's order, as they go to stats.json. */
   finish(): Stat[] {
     const trial = new Map<string, Stat>();
-    for (const [key, accumulator] of this.trial) trial.set(key, toStat(accumulator));
+    for (const [key, accumulator] of this.trial) trial.set(key, accumulatedStat(accumulator));
     if (this.scorer.deriveStats !== undefined) {
       for (const context of this.contexts.values()) {
         const merged = new Map<string, Stat>();
@@ -118,7 +114,7 @@ export class ScorerStatsAggregator {
         }
       }
     }
-    for (const [key, accumulator] of this.worst) trial.set(key, toStat(accumulator));
+    for (const [key, accumulator] of this.worst) trial.set(key, accumulatedStat(accumulator));
     return [...trial.values()].map(takeMean);
   }
 
@@ -148,23 +144,6 @@ function withContext(name: string, context: Context): MetricName {
   };
 }
 
-function accumulatorOf(map: Map<string, Accumulator>, key: string, name: MetricName): Accumulator {
-  let accumulator = map.get(key);
-  if (accumulator === undefined) {
-    accumulator = { name, count: 0, sum: 0, sumSquared: 0, min: undefined, max: undefined };
-    map.set(key, accumulator);
-  }
-  return accumulator;
-}
-
-function addValue(accumulator: Accumulator, x: number): void {
-  accumulator.count++;
-  accumulator.sum += x;
-  accumulator.sumSquared += x * x;
-  accumulator.min = accumulator.min === undefined ? x : Math.min(accumulator.min, x);
-  accumulator.max = accumulator.max === undefined ? x : Math.max(accumulator.max, x);
-}
-
 /**
  * HELM's `Stat(name).add(x)`: count 1, so mean = x / 1 = x and variance = max(0, x*x/1 - x*x) = 0
  * exactly; built directly rather than through the general arithmetic, once per value.
@@ -173,23 +152,16 @@ function singleValueStat(name: MetricName, x: number): Stat {
   return { name, count: 1, sum: x, sum_squared: x * x, min: x, max: x, mean: x, variance: 0, stddev: 0 };
 }
 
-/** The Stat of an accumulator, with HELM's derived fields (mean, variance, stddev). */
-function toStat(accumulator: Accumulator): Stat {
-  const empty = emptyStat(accumulator.name);
-  if (accumulator.count === 0) return empty;
-  return mergeStats(empty, {
-    name: accumulator.name,
-    count: accumulator.count,
-    sum: accumulator.sum,
-    sum_squared: accumulator.sumSquared,
-    ...(accumulator.min === undefined ? {} : { min: accumulator.min }),
-    ...(accumulator.max === undefined ? {} : { max: accumulator.max }),
-  });
-}
-
-/** HELM's InstancesPerSplitMetric: `num_instances` per split context, as a count-1 stat. */
+/**
+ * HELM's InstancesPerSplitMetric for one train trial: `num_instances` per context (split,
+ * sub-split and, in runs HELM wrote with perturbations, the perturbation), as a count-1 stat.
+ * The writer counts its completed instances; `medhelm verify` counts scenario_state.json's.
+ */
 export function instancesPerSplitStats(
-  counts: ReadonlyMap<string, { split: string; subSplit?: string; count: number }>,
+  counts: ReadonlyMap<
+    string,
+    { split: string; subSplit?: string; perturbation?: Perturbation; count: number }
+  >,
 ): Stat[] {
   return [...counts.values()].map((context) =>
     takeMean(
@@ -198,6 +170,7 @@ export function instancesPerSplitStats(
           name: 'num_instances',
           split: context.split,
           ...(context.subSplit === undefined ? {} : { sub_split: context.subSplit }),
+          ...(context.perturbation === undefined ? {} : { perturbation: context.perturbation }),
         }),
         context.count,
       ),
