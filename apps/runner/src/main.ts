@@ -68,6 +68,14 @@ export async function main(argv: readonly string[], cliIo: CliIo): Promise<numbe
     .description('Run benchmarks against models and write HELM-compatible run directories.')
     .option('--benchmarks <ids>', 'comma-separated benchmark ids (see `medhelm list`)')
     .option(
+      '--release <name>',
+      "run a release's benchmarks (e.g. v2.0.0: the 37 at HELM 63754d05), judged by its jury unless judges are given; runs without their data are skipped, each said",
+    )
+    .option(
+      '--access <tiers>',
+      'with --release: only benchmarks of these data tiers, e.g. public or gated,private',
+    )
+    .option(
       '--models <models>',
       'comma-separated deployment ids (from --models-file or built in, e.g. gpt-4o) or <provider>:<model>, e.g. baseline:first-option',
     )
@@ -199,9 +207,10 @@ export async function main(argv: readonly string[], cliIo: CliIo): Promise<numbe
     .command('list')
     .description('List the installed benchmarks.')
     .option('--json', 'print JSON')
+    .option('--release <name>', "list exactly a release's benchmarks and their versions, e.g. v2.0.0")
     .addOption(configOption())
     .addOption(discoverOption())
-    .action(async (options: PluginSelectionOptions & { json?: boolean }) => {
+    .action(async (options: PluginSelectionOptions & { json?: boolean; release?: string }) => {
       const { listCommand } = await import('./commands/list-command.ts');
       exitCode = listCommand(await services(options), options, io);
     });

@@ -61,7 +61,7 @@ export type {
   ScoringFailure,
   TokenCounts,
 } from './run-outcome.ts';
-export { checkDataPresent } from './select/check-data-present.ts';
+export { checkDataPresent, missingData } from './select/check-data-present.ts';
 export { downsampleEvalIndices } from './select/downsample.ts';
 export {
   type EvalSelection,

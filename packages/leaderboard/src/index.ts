@@ -11,6 +11,7 @@ export type {
   Leaderboard,
   LeaderboardColumn,
   LeaderboardModel,
+  LeaderboardProvenance,
   LeaderboardScore,
   ModelCost,
   ScoreCaveats,
@@ -35,6 +36,7 @@ export {
   type SuiteRun,
   suiteDirectory,
 } from './read-suite-runs.ts';
+export { type ReleaseMix, releaseMix } from './release-mix.ts';
 export { renderLeaderboardCsv, renderLeaderboardMarkdown } from './render-leaderboard.ts';
 export { seededRandom } from './seeded-random.ts';
 export { type DirectoryServer, serveDirectory } from './serve-directory.ts';

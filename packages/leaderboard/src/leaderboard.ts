@@ -8,6 +8,20 @@ export interface Leaderboard {
   /** The benchmark columns present in the suite, in schema order. */
   benchmarks: LeaderboardColumn[];
   models: LeaderboardModel[];
+  /** What produced the runs behind it: their releases, and what differs when mixed on request. */
+  provenance?: LeaderboardProvenance;
+}
+
+/** The releases of a leaderboard's runs (from each run's provenance). */
+export interface LeaderboardProvenance {
+  /** The releases of the runs that belong to one (e.g. `v2.0.0`). */
+  releases: string[];
+  /** Runs of no release (user-defined benchmarks, opt-in variants). */
+  runs_outside_releases: number;
+  /** Runs that record no provenance (HELM-written or older runs). */
+  runs_without_provenance: number;
+  /** What differs between runs ranked together with `--mix-releases`; empty otherwise. */
+  mixed: string[];
 }
 
 /** A benchmark column: where its headline comes from and which category it counts towards. */

@@ -42,6 +42,14 @@ const runReportSchema = z.object({
     .nullish(),
   // Summed over the judges; the per-judge counts and the run's limit are not needed here.
   jury_replies: z.object({ total: count, invalid: count }).nullish(),
+  // What produced the run; only what summarize groups by is read (absent from older runs).
+  provenance: z
+    .object({
+      release: z.string().nullable(),
+      helm_commit: z.string().nullish(),
+      benchmark: z.object({ name: z.string().optional(), version: z.string().nullable() }),
+    })
+    .nullish(),
 });
 
 export type RunSpecRecord = z.infer<typeof runSpecSchema>;

@@ -45,6 +45,12 @@ export interface SuiteRun {
   tokens: { prompt: number; completion: number; estimated: boolean } | undefined;
   /** What its medhelm_run.json says weakens its numbers: invented data, invalid judge replies. */
   caveats: ScoreCaveats;
+  /**
+   * What produced it (medhelm_run.json `provenance`): the release it belongs to (null: none, e.g.
+   * an opt-in variant or a user-defined benchmark) and the benchmark's version; undefined for a
+   * run that records no provenance (HELM-written, or written before provenance was recorded).
+   */
+  provenance?: { release: string | null; benchmarkVersion: string | null; helmCommit: string | null };
 }
 
 /** Options of {@link readSuiteRuns}. */
@@ -149,10 +155,12 @@ function resolveBenchmarks(
   // A benchmark of ours the schema does not know (a user-defined one): medhelm_run.json names it.
   const report = files.report;
   if (report?.benchmark === undefined || report.headline === undefined) return [];
+  // A user-defined benchmark's own name (its YAML `name`), so two of them are two columns.
+  const name = report.provenance?.benchmark.name ?? report.benchmark;
   return [
     {
-      name: report.benchmark,
-      displayName: report.benchmark,
+      name,
+      displayName: name,
       category: undefined,
       metric: report.headline.name,
       split: report.headline.split,
@@ -206,5 +214,14 @@ async function readSuiteRun(
     instances: instances === undefined || keepInstanceIds ? instances : { ...instances, ids: [] },
     tokens,
     caveats: runCaveatsOf(files.report),
+    ...(files.report?.provenance === undefined || files.report.provenance === null
+      ? {}
+      : {
+          provenance: {
+            release: files.report.provenance.release,
+            benchmarkVersion: files.report.provenance.benchmark.version,
+            helmCommit: files.report.provenance.helm_commit ?? null,
+          },
+        }),
   };
 }

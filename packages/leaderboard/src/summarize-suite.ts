@@ -1,9 +1,11 @@
+import { ConfigError } from '@medhelm/core';
 import { buildLeaderboard } from './build-leaderboard.ts';
 import type { Leaderboard } from './leaderboard.ts';
 import type { LeaderboardSchema } from './leaderboard-schema.ts';
 import { MEDHELM_SCHEMA } from './medhelm-schema.ts';
 import { readRunSpend } from './read-run-spend.ts';
 import { readSuiteRuns, suiteDirectory } from './read-suite-runs.ts';
+import { releaseMix } from './release-mix.ts';
 
 /** Options of {@link summarizeSuite}. */
 export interface SummarizeOptions {
@@ -17,6 +19,11 @@ export interface SummarizeOptions {
   seed?: number;
   /** Told about each run directory skipped and why. */
   onWarning?: (message: string) => void;
+  /**
+   * Rank runs of different releases, or of one benchmark at different versions, together
+   * (`--mix-releases`); the leaderboard then lists what differs. Default: refuse, saying what differs.
+   */
+  mixReleases?: boolean;
 }
 
 /**
@@ -31,8 +38,17 @@ export async function summarizeSuite(options: SummarizeOptions): Promise<Leaderb
     schema,
     ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
   });
+  const mix = releaseMix(runs);
+  if (mix.differences.length > 0 && options.mixReleases !== true) {
+    throw new ConfigError(
+      `Suite ${options.suite} holds runs whose numbers do not mean the same, so they are not ranked together: ${mix.differences.join('; ')}.`,
+      {
+        hint: 'Summarize them in separate suites (medhelm run --suite), or pass --mix-releases to rank them together anyway (the leaderboard then lists what differs).',
+      },
+    );
+  }
   const spend = readRunSpend(suiteDirectory(options.outputPath, options.suite));
-  return buildLeaderboard(
+  const leaderboard = buildLeaderboard(
     options.suite,
     runs,
     spend,
@@ -42,4 +58,13 @@ export async function summarizeSuite(options: SummarizeOptions): Promise<Leaderb
       ...(options.seed === undefined ? {} : { seed: options.seed }),
     },
   );
+  return {
+    ...leaderboard,
+    provenance: {
+      releases: mix.releases,
+      runs_outside_releases: mix.runsOutsideReleases,
+      runs_without_provenance: mix.runsWithoutProvenance,
+      mixed: mix.differences,
+    },
+  };
 }

@@ -1,6 +1,9 @@
+import type { BenchmarkV1, Registry } from '@medhelm/core';
+import type { Release } from '@medhelm/releases';
 import type { CliIo } from '../cli-io.ts';
 import type { RunnerServices } from '../composition-root.ts';
 import { textTable } from '../output/text-table.ts';
+import { releaseOption } from './release-option.ts';
 
 /**
  * `medhelm list`: the installed benchmarks with category, subcategory, access tier, what their
@@ -8,11 +11,25 @@ import { textTable } from '../output/text-table.ts';
  */
 export function listCommand(
   { benchmarks }: Pick<RunnerServices, 'benchmarks'>,
-  options: { json?: boolean },
+  options: { json?: boolean; release?: string },
   io: CliIo,
 ): number {
-  const rows = benchmarks.list().map((benchmark) => ({
+  if (options.release !== undefined)
+    return listRelease(benchmarks, releaseOption(options.release), options, io);
+  const rows = benchmarks.list().map((benchmark) => listedBenchmark(benchmarks, benchmark));
+  if (options.json) {
+    io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    return 0;
+  }
+  io.stdout.write(`${benchmarkTable(rows)}\n${SAMPLE_LEGEND}\n`);
+  return 0;
+}
+
+/** One benchmark as `medhelm list` shows it. */
+function listedBenchmark(benchmarks: Registry<BenchmarkV1>, benchmark: BenchmarkV1) {
+  return {
     id: benchmark.id,
+    version: benchmark.version ?? null,
     displayName: benchmark.displayName,
     category: benchmark.category,
     subcategory: benchmark.subcategory,
@@ -25,26 +42,71 @@ export function listCommand(
     // Ours beside HELM's headline (`corrected` in the results table), where the benchmark has one.
     correctedMetric: benchmark.correctedMetric?.name ?? null,
     package: benchmarks.sourceOf(benchmark.id),
-  }));
+  };
+}
+
+type ListedBenchmark = ReturnType<typeof listedBenchmark>;
+
+function benchmarkTable(rows: readonly ListedBenchmark[]): string {
+  return textTable(
+    ['id', 'name', 'category', 'subcategory', 'access', 'sample', 'headline metric'],
+    rows.map((row) => [
+      row.id,
+      row.displayName,
+      row.category,
+      row.subcategory,
+      row.access,
+      sampleLabel(row.sampleInvented),
+      // The split only where it is not HELM's usual test split, to keep the table narrow.
+      row.mainSplit === 'test' ? row.mainMetric : `${row.mainMetric} (${row.mainSplit})`,
+    ]),
+  );
+}
+
+/**
+ * `medhelm list --release <name>`: exactly the release's benchmarks, each with the version the
+ * release holds it at; one that is not installed, or installed at another version, is said so.
+ */
+function listRelease(
+  benchmarks: Registry<BenchmarkV1>,
+  release: Release,
+  options: { json?: boolean },
+  io: CliIo,
+): number {
+  const rows = release.benchmarks.map(({ id, version }) => {
+    const installed = benchmarks.has(id) ? listedBenchmark(benchmarks, benchmarks.get(id)) : undefined;
+    return {
+      ...(installed ?? { id }),
+      release: release.name,
+      releaseVersion: version,
+      installed: installed !== undefined,
+      // Installed at the release's version: its runs carry the release's name.
+      inRelease: installed?.version === version,
+    };
+  });
   if (options.json) {
     io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }
-  io.stdout.write(
-    `${textTable(
-      ['id', 'name', 'category', 'subcategory', 'access', 'sample', 'headline metric'],
-      rows.map((row) => [
-        row.id,
-        row.displayName,
-        row.category,
-        row.subcategory,
-        row.access,
-        sampleLabel(row.sampleInvented),
-        // The split only where it is not HELM's usual test split, to keep the table narrow.
-        row.mainSplit === 'test' ? row.mainMetric : `${row.mainMetric} (${row.mainSplit})`,
-      ]),
-    )}\n${SAMPLE_LEGEND}\n`,
-  );
+  const installed = rows.flatMap((row) => ('displayName' in row ? [row as ListedBenchmark] : []));
+  const missing = rows.filter((row) => !row.installed).map((row) => row.id);
+  const otherVersion = rows.filter((row) => row.installed && !row.inRelease).map((row) => row.id);
+  const lines = [
+    `${release.name}: ${release.description}`,
+    `HELM ${release.helmCommit.slice(0, 8)}; jury ${release.jury.map((judge) => `${judge.name}=${judge.helmModel}`).join(', ')}.`,
+    '',
+    benchmarkTable(installed),
+    SAMPLE_LEGEND,
+    ...(missing.length === 0
+      ? []
+      : [`Not installed: ${missing.join(', ')} (install its @medhelm/benchmark-* package).`]),
+    ...(otherVersion.length === 0
+      ? []
+      : [
+          `Installed at another version than the release's: ${otherVersion.join(', ')} (their runs are not ${release.name} runs).`,
+        ]),
+  ];
+  io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }
 

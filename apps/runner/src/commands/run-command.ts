@@ -1,11 +1,12 @@
 import { join, resolve } from 'node:path';
-import { type BenchmarkV1, ConfigError, type Registry } from '@medhelm/core';
+import { ACCESS_TIERS, type AccessTier, type BenchmarkV1, ConfigError, type Registry } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import {
   DEFAULT_MAX_INVALID_JUDGE_REPLIES,
   type DistributedExecutor,
   type EvaluationOptions,
   estimateRun,
+  missingData,
   parseRunEntry,
   planRuns,
   type RunEntry,
@@ -30,6 +31,7 @@ import { importExecutorBullmq } from './import-executor-bullmq.ts';
 import { invocationManifest } from './invocation-manifest.ts';
 import { type PluginSelectionOptions, readRunConfigOption } from './plugin-selection.ts';
 import { redactCommandLine } from './redact-command-line.ts';
+import { releaseOption } from './release-option.ts';
 import { resolveJudges } from './resolve-judges.ts';
 import {
   type CandidateFlags,
@@ -67,6 +69,10 @@ export interface RunCommandOptions extends PluginSelectionOptions {
   judges?: string;
   /** `--max-invalid-judge-replies <share>` (default 0.1). */
   maxInvalidJudgeReplies?: string;
+  /** `--release <name>`: run a release's benchmarks (with its jury unless judges are given). */
+  release?: string;
+  /** `--access public,gated,private`: with `--release`, only the benchmarks of these tiers. */
+  access?: string;
   /** `--allow-external-data`: gated and private data may reach deployments not marked local or trusted. */
   allowExternalData?: boolean;
   /** `--redact`: run directories without inputs, references, completions or judge explanations. */
@@ -92,7 +98,10 @@ export async function runCommand(
   options: RunCommandOptions,
   io: CliIo,
 ): Promise<number> {
-  const { plans, dataSource, outputPath, evaluation, maxCostUsd } = planRunCommand(services, options, io);
+  const planned = planRunCommand(services, options, io);
+  const { dataSource, outputPath, evaluation, maxCostUsd } = planned;
+  const plans =
+    options.release === undefined ? planned.plans : await plansWithData(planned.plans, dataSource, io);
 
   if (options.estimate) {
     const estimates = [];
@@ -243,7 +252,7 @@ export function planRunCommand(
   const maxEvalInstances = optionalPositiveInteger(options.maxEvalInstances, '--max-eval-instances');
   const concurrency = optionalPositiveInteger(options.concurrency, '--concurrency');
   const maxCostUsd = optionalNonNegativeNumber(options.maxCost, '--max-cost');
-  const judges = resolveJudges(options.judges, config, io.env);
+  const judges = resolveJudges(judgesOption(options, config), config, io.env);
   const maxRetries = optionalNonNegativeInteger(options.maxRetries, '--max-retries') ?? 5;
   const timeoutSeconds = Number(options.timeout ?? 600);
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
@@ -311,7 +320,7 @@ export function neededPluginsForRun(options: RunCommandOptions, io: CliIo): Need
   for (const model of splitList(options.models)) {
     providers.add(resolveModelDeploymentSettings(model, config, io.env).providerId);
   }
-  for (const judge of resolveJudges(options.judges, config, io.env))
+  for (const judge of resolveJudges(judgesOption(options, config), config, io.env))
     providers.add(judge.deployment.providerId);
   const runConfig = readRunConfigOption(options, io);
   const configured = (options.benchmarkConfig ?? []).length > 0 ? [CONFIGURABLE_BENCHMARK_ID] : [];
@@ -319,6 +328,9 @@ export function neededPluginsForRun(options: RunCommandOptions, io: CliIo): Need
     benchmark: [
       ...new Set([
         ...splitList(options.benchmarks),
+        ...(options.release === undefined
+          ? []
+          : releaseOption(options.release).benchmarks.map(({ id }) => id)),
         ...entries.map((entry) => entry.benchmarkId),
         ...configured,
       ]),
@@ -343,7 +355,7 @@ function collectEntries(
   const entries: RunEntry[] = [];
   for (const description of options.runEntries ?? []) entries.push(parseRunEntry(description));
   for (const path of options.confPaths ?? []) entries.push(...readConfFile(path));
-  const benchmarkIds = splitList(options.benchmarks);
+  const benchmarkIds = [...splitList(options.benchmarks), ...releaseBenchmarkIds(options, benchmarks, io)];
   const configs = options.benchmarkConfig ?? [];
   const models = splitList(options.models);
   if (benchmarkIds.length > 0 || configs.length > 0 || models.length > 0) {
@@ -407,6 +419,106 @@ function collectEntries(
     });
   }
   return entries;
+}
+
+/**
+ * `--release <name>`: the release's benchmarks that are installed, of the `--access` tiers when
+ * given; each left out is said with why (not installed, another tier). Empty without `--release`.
+ */
+function releaseBenchmarkIds(
+  options: RunCommandOptions,
+  benchmarks: Registry<BenchmarkV1>,
+  io: CliIo,
+): string[] {
+  if (options.release === undefined) {
+    if (options.access !== undefined)
+      throw new ConfigError('--access was given without --release.', {
+        hint: 'Use --access with --release (e.g. --release v2.0.0 --access public), or name the benchmarks with --benchmarks.',
+      });
+    return [];
+  }
+  if (options.benchmarks !== undefined)
+    throw new ConfigError('Use either --release or --benchmarks, not both.', {
+      hint: `--release ${options.release} runs every benchmark of the release (narrow it with --access).`,
+    });
+  const release = releaseOption(options.release);
+  const tiers = accessTiers(options.access);
+  const ids: string[] = [];
+  for (const { id, version } of release.benchmarks) {
+    if (!benchmarks.has(id)) {
+      io.stderr.write(`skipped ${id}: not installed (install its @medhelm/benchmark-* package to run it).\n`);
+      continue;
+    }
+    const benchmark = benchmarks.get(id);
+    if (!tiers.includes(benchmark.access)) continue;
+    if (benchmark.version !== version) {
+      io.stderr.write(
+        `note: ${id} is installed at version ${benchmark.version ?? '(none)'}, ${release.name} holds version ${version}: its runs are not ${release.name} runs.\n`,
+      );
+    }
+    ids.push(id);
+  }
+  if (ids.length === 0) {
+    throw new ConfigError(
+      `--release ${release.name}${options.access === undefined ? '' : ` --access ${options.access}`}: no installed benchmark to run.`,
+    );
+  }
+  return ids;
+}
+
+/** `--access a,b`: the tiers asked for; all three when not given. */
+function accessTiers(value: string | undefined): AccessTier[] {
+  if (value === undefined) return [...ACCESS_TIERS];
+  const tiers = splitList(value);
+  for (const tier of tiers) {
+    if (!(ACCESS_TIERS as readonly string[]).includes(tier))
+      throw new ConfigError(`--access: "${tier}" is not a data tier.`, {
+        hint: `Tiers: ${ACCESS_TIERS.join(', ')} (comma-separated, e.g. --access public,gated).`,
+      });
+  }
+  return tiers as AccessTier[];
+}
+
+/**
+ * The judges option: `--judges`, else the models file's `judges:`, else, with `--release`, the
+ * release's own jury (HELM's three judges for v2.0.0, as built-in deployments).
+ */
+function judgesOption(options: RunCommandOptions, config: ModelsConfig | undefined): string | undefined {
+  if (options.judges !== undefined || config?.judges !== undefined || options.release === undefined)
+    return options.judges;
+  return releaseOption(options.release)
+    .jury.map((judge) => `${judge.name}=${judge.deployment}`)
+    .join(',');
+}
+
+/**
+ * A release's runs that have their data: the others (gated and private data not given) are left
+ * out with one line each saying what is missing and how to obtain it, so the rest of the release
+ * runs.
+ */
+async function plansWithData(
+  plans: readonly RunPlan[],
+  dataSource: DataSource,
+  io: CliIo,
+): Promise<RunPlan[]> {
+  const kept: RunPlan[] = [];
+  for (const plan of plans) {
+    const missing = await missingData(plan, dataSource);
+    if (missing.length === 0) {
+      kept.push(plan);
+      continue;
+    }
+    const { obtain } = plan.benchmark.dataset;
+    io.stderr.write(
+      `skipped ${plan.runName}: its ${plan.benchmark.access} data is not here (${missing.join(', ')}); give it with --data-dir or a run config's data: entry${obtain === undefined ? '' : ` (access: ${obtain})`}.\n`,
+    );
+  }
+  if (kept.length === 0) {
+    throw new ConfigError("None of the release's runs has its data, so nothing was run.", {
+      hint: 'Public benchmarks download their data when --data-dir and --sample are left out; gated and private ones need --data-dir.',
+    });
+  }
+  return kept;
 }
 
 function dataSourceOf(options: RunCommandOptions, io: CliIo, outputPath: string): DataSource {

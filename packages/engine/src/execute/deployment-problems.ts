@@ -41,12 +41,16 @@ export function deploymentProblems(
   const problems: PreflightProblem[] = [];
   for (const { deployment, concurrency, roles } of callers.values()) {
     const who = `${roles.join(' and ')} (${deployment.helmDeployment})`;
+    // The flags the providers' hints name are the candidates'; a judge's settings live elsewhere.
+    const judgeNote = roles.some((role) => role.startsWith('judge '))
+      ? " A judge's key variable and server come from its deployment (apiKeyEnv: and baseUrl: in a models file), not from --api-key-env or --base-url."
+      : '';
     try {
       const { unavailable } = pool.get(deployment, concurrency).model;
       if (unavailable !== undefined) {
         problems.push({
           message: `${who}: ${unavailable.message}.`,
-          ...(unavailable.hint === undefined ? {} : { hint: unavailable.hint }),
+          ...(unavailable.hint === undefined ? {} : { hint: `${unavailable.hint}${judgeNote}` }),
         });
       }
     } catch (error) {

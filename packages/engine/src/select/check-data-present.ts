@@ -13,32 +13,42 @@ export async function checkDataPresent(plans: readonly RunPlan[], dataSource: Da
   const problems: string[] = [];
   let obtain: string | undefined;
   for (const plan of plans) {
+    const missing = await missingData(plan, dataSource);
+    if (missing.length === 0) continue;
     const source = runDataSource(plan, dataSource);
     const where = source.kind === 'directory' ? ` (in ${source.path})` : '';
-    const missing = (name: string) => {
-      problems.push(`${plan.benchmark.id}: ${name}${where}`);
-      obtain ??= plan.benchmark.dataset.obtain;
-    };
-    const resolveFile = runFileResolver(plan, dataSource);
-    const { files } = plan.benchmark.dataset;
-    for (const file of files) {
-      if (file.optional === true || file.alternativeTo !== undefined) continue;
-      if (source.kind === 'download' && file.url !== undefined) continue;
-      // The file, or any file standing in for it (`alternativeTo`), will do.
-      const forms = [file, ...files.filter((other) => other.alternativeTo === file.name)];
-      if (!(await anyResolves(forms, resolveFile))) missing(forms.map((form) => form.name).join(' or '));
-    }
-    const resolveFolder = runFolderResolver(plan, dataSource);
-    for (const folder of plan.benchmark.dataset.folders ?? []) {
-      if (source.kind === 'download' && folder.listing !== undefined) continue;
-      await resolveFolder(folder).catch(() => missing(`${folder.name}/`));
-    }
+    for (const name of missing) problems.push(`${plan.benchmark.id}: ${name}${where}`);
+    obtain ??= plan.benchmark.dataset.obtain;
   }
   if (problems.length === 0) return;
   const first = plans.find((plan) => plan.benchmark.dataset.obtain !== undefined);
   throw new DatasetLoadError(`Data missing, so no run was started: ${problems.join('; ')}.`, {
     hint: `${obtain === undefined ? '' : `Access: ${obtain}. `}Put the files under --data-dir (as <dir>/<file> or <dir>/<benchmark>/<file>), or give the entry data_path=<dir>${first === undefined ? '' : `; see the ${first.benchmark.id} README for the folder layout`}.`,
   });
+}
+
+/**
+ * The files and folders (`<name>/`) a run needs from a folder or a bundled sample that are not
+ * there; downloadable ones are left to the run. Empty when it has everything.
+ */
+export async function missingData(plan: RunPlan, dataSource: DataSource): Promise<string[]> {
+  const missing: string[] = [];
+  const source = runDataSource(plan, dataSource);
+  const resolveFile = runFileResolver(plan, dataSource);
+  const { files } = plan.benchmark.dataset;
+  for (const file of files) {
+    if (file.optional === true || file.alternativeTo !== undefined) continue;
+    if (source.kind === 'download' && file.url !== undefined) continue;
+    // The file, or any file standing in for it (`alternativeTo`), will do.
+    const forms = [file, ...files.filter((other) => other.alternativeTo === file.name)];
+    if (!(await anyResolves(forms, resolveFile))) missing.push(forms.map((form) => form.name).join(' or '));
+  }
+  const resolveFolder = runFolderResolver(plan, dataSource);
+  for (const folder of plan.benchmark.dataset.folders ?? []) {
+    if (source.kind === 'download' && folder.listing !== undefined) continue;
+    await resolveFolder(folder).catch(() => missing.push(`${folder.name}/`));
+  }
+  return missing;
 }
 
 async function anyResolves(
