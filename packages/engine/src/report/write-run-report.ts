@@ -1,21 +1,23 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { RunPlan } from '../plan/plan-runs.ts';
 import type { JudgeReplyTally, RunOutcome } from '../run-outcome.ts';
 
 /** The file beside HELM's five that records what HELM does not; HELM's readers ignore it. */
 export const RUN_REPORT_FILE = 'medhelm_run.json';
 
 /**
- * Writes `medhelm_run.json` into the run directory: failed instances, instances a scorer could
- * not score, where answers came from, token usage and cost, where the data came from (and whether
- * it was invented), and the judges' invalid replies. Written to a temporary name and
- * renamed, so it is never half-written.
+ * Writes `medhelm_run.json` into the run directory: the benchmark's version and opt-in variant,
+ * failed instances, instances a scorer could not score, where answers came from, token usage and
+ * cost, where the data came from (and whether it was invented), and the judges' invalid replies.
+ * Written to a temporary name and renamed, so it is never half-written.
  */
 export async function writeRunReport(outcome: RunOutcome): Promise<void> {
   if (outcome.runDirectory === undefined) return;
   const report = {
     run_name: outcome.plan.runName,
     benchmark: outcome.plan.benchmark.id,
+    ...benchmarkVersionJson(outcome.plan),
     // The data tier (public, gated, private): the viewer shows gated and private runs under a banner.
     access: outcome.plan.benchmark.access,
     model_deployment: outcome.plan.deployment.helmDeployment,
@@ -48,6 +50,29 @@ export async function writeRunReport(outcome: RunOutcome): Promise<void> {
   const path = join(outcome.runDirectory, RUN_REPORT_FILE);
   await writeFile(`${path}.partial`, `${JSON.stringify(report, null, 2)}\n`);
   await rename(`${path}.partial`, path);
+}
+
+/**
+ * What the benchmark was: `benchmark_version`, its version (absent where the plugin gives none)
+ * with `+<variant>` for a run of an opt-in variant (`1+dedup`), and `variant`, the fix applied,
+ * with its description and HELM references. So a variant's numbers never pass for HELM's.
+ */
+function benchmarkVersionJson({ benchmark, variant }: RunPlan): Record<string, unknown> {
+  const applied =
+    variant === undefined ? undefined : benchmark.variants?.find((known) => known.name === variant);
+  const version = variant === undefined ? benchmark.version : `${benchmark.version ?? ''}+${variant}`;
+  return {
+    ...(version === undefined ? {} : { benchmark_version: version }),
+    ...(variant === undefined
+      ? {}
+      : {
+          variant: {
+            name: variant,
+            description: applied?.description ?? null,
+            references: applied?.references ?? [],
+          },
+        }),
+  };
 }
 
 function juryRepliesJson(tally: JudgeReplyTally): unknown {
