@@ -65,7 +65,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   program
     .command('run')
     .description('Run benchmarks against models and write HELM-compatible run directories.')
-    .option('--benchmarks <ids>', 'comma-separated benchmark ids (see `medhelm list`)')
+    .option(
+      '--benchmarks <ids>',
+      'comma-separated benchmark ids (see `medhelm list`); <id>@<variant> runs an opt-in variant',
+    )
     .option(
       '--models <models>',
       'comma-separated deployment ids (from --models-file or built in, e.g. gpt-4o) or <provider>:<model>, e.g. baseline:first-option',

@@ -4,7 +4,9 @@ import { textTable } from '../output/text-table.ts';
 
 /**
  * `medhelm list`: the installed benchmarks with category, subcategory, access tier, what their
- * bundled sample is (real upstream rows or invented fixtures) and headline metric.
+ * bundled sample is (real upstream rows or invented fixtures) and headline metric, then their
+ * opt-in variants; `--json` adds version, license, package and each variant's description and
+ * references.
  */
 export function listCommand(
   { benchmarks }: Pick<RunnerServices, 'benchmarks'>,
@@ -24,6 +26,14 @@ export function listCommand(
     mainSplit: benchmark.mainMetric.split,
     // Ours beside HELM's headline (`corrected` in the results table), where the benchmark has one.
     correctedMetric: benchmark.correctedMetric?.name ?? null,
+    // null: the plugin does not version it.
+    version: benchmark.version ?? null,
+    // The opt-in fixes of HELM defects a run can ask for (`variant=<name>`); none is the default.
+    variants: (benchmark.variants ?? []).map(({ name, description, references }) => ({
+      name,
+      description,
+      references: [...references],
+    })),
     package: benchmarks.sourceOf(benchmark.id),
   }));
   if (options.json) {
@@ -43,9 +53,52 @@ export function listCommand(
         // The split only where it is not HELM's usual test split, to keep the table narrow.
         row.mainSplit === 'test' ? row.mainMetric : `${row.mainMetric} (${row.mainSplit})`,
       ]),
-    )}\n${SAMPLE_LEGEND}\n`,
+    )}\n${SAMPLE_LEGEND}\n${variantLines(rows)}`,
   );
   return 0;
+}
+
+/**
+ * The opt-in variants under the table, one line per variant with the benchmarks that have it
+ * (wrapped), so the table keeps its width; nothing when no benchmark has one.
+ */
+function variantLines(
+  rows: ReadonlyArray<{ id: string; variants: ReadonlyArray<{ name: string }> }>,
+): string {
+  const byVariant = new Map<string, string[]>();
+  for (const row of rows) {
+    for (const { name } of row.variants) byVariant.set(name, [...(byVariant.get(name) ?? []), row.id]);
+  }
+  if (byVariant.size === 0) return '';
+  const width = Math.max(...[...byVariant.keys()].map((name) => name.length));
+  const lines = [...byVariant].map(([name, ids]) =>
+    wrapList(ids, VARIANT_LINE_WIDTH - width - 4)
+      .map((part, index) => `  ${(index === 0 ? name : '').padEnd(width)}  ${part}`)
+      .join('\n'),
+  );
+  return `${VARIANT_LEGEND}\n${lines.join('\n')}\n`;
+}
+
+const VARIANT_LINE_WIDTH = 100;
+
+const VARIANT_LEGEND =
+  'Opt-in variants (fixes of HELM defects, never the default; --benchmarks <id>@<variant>, or variant=<name> in a run entry; --json describes them):';
+
+/** `items` joined by ", " in lines of at most `width` characters (an item never split). */
+function wrapList(items: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    const next = line === '' ? item : `${line}, ${item}`;
+    if (next.length > width && line !== '') {
+      lines.push(`${line},`);
+      line = item;
+    } else {
+      line = next;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
 }
 
 const SAMPLE_LEGEND =
