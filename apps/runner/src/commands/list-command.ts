@@ -82,7 +82,7 @@ function variantLines(
 const VARIANT_LINE_WIDTH = 100;
 
 const VARIANT_LEGEND =
-  'Opt-in variants (fixes of HELM defects, never the default; --benchmarks <id>@<variant>, or variant=<name> in a run entry; --json describes them):';
+  'Opt-in variants, never the default (ask with --benchmarks <id>@<variant> or variant=<variant>):';
 
 /** `items` joined by ", " in lines of at most `width` characters (an item never split). */
 function wrapList(items: readonly string[], width: number): string[] {
