@@ -66,7 +66,10 @@ export async function main(argv: readonly string[], cliIo: CliIo): Promise<numbe
   program
     .command('run')
     .description('Run benchmarks against models and write HELM-compatible run directories.')
-    .option('--benchmarks <ids>', 'comma-separated benchmark ids (see `medhelm list`)')
+    .option(
+      '--benchmarks <ids>',
+      'comma-separated benchmark ids (see `medhelm list`); <id>@<variant> runs an opt-in variant',
+    )
     .option(
       '--release <name>',
       "run a release's benchmarks (e.g. v2.0.0: the 37 at HELM 63754d05), judged by its jury unless judges are given; runs without their data are skipped, each said",

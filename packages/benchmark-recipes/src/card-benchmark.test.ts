@@ -1,4 +1,10 @@
-import { type DatasetLoaderV1, defineDatasetLoader, PluginLoadError, renderPrompt } from '@medhelm/core';
+import {
+  type BenchmarkV1,
+  type DatasetLoaderV1,
+  defineDatasetLoader,
+  PluginLoadError,
+  renderPrompt,
+} from '@medhelm/core';
 import { helmExactMatchScorer } from '@medhelm/metrics';
 import { describe, expect, it } from 'vitest';
 import { type BenchmarkCard, cardDataSource, readBenchmarkCard } from './benchmark-card.ts';
@@ -151,6 +157,27 @@ describe('the card recipes', () => {
     });
     expect(rendered.request.prompt).toBe('Answer A or B.\n\nQuestion: Is it?\nA. yes\nB. no\nAnswer:');
     expect(benchmark.helm).toMatchObject({ scenarioName: 'my_mcq_hard', scenarioArgs: { level: 'hard' } });
+  });
+
+  it("give a multiple-choice benchmark its own variants first, then the recipe's, none applied", () => {
+    const own = {
+      name: 'own-fix',
+      description: 'a fix of its own',
+      references: [],
+      apply: (b: BenchmarkV1) => b,
+    };
+    const benchmark = multipleChoiceBenchmark(card, { dataset: dataset(), variants: [own] });
+    expect(benchmark.variants?.map((variant) => variant.name)).toEqual([
+      'own-fix',
+      'strip-answer-punctuation',
+    ]);
+    expect(benchmark.normalizers.map((normalizer) => normalizer.id)).toEqual([
+      'multiple_choice_output_mapping',
+    ]);
+    expect(benchmark.version).toBe('1');
+    expect(
+      multipleChoiceBenchmark(card, { dataset: dataset() }).variants?.map((variant) => variant.name),
+    ).toEqual(['strip-answer-punctuation']);
   });
 
   it('refuse a multiple-choice card without an output noun', () => {

@@ -31,8 +31,11 @@ export interface CardBenchmarkCode
   helm?: Partial<HelmScenarioOptions>;
 }
 
-/** What a recipe of a card takes besides the parts it makes. */
-type RecipeCode = Omit<CardBenchmarkCode, keyof BenchmarkParts>;
+/**
+ * What a recipe of a card takes besides the parts it makes; `variants` are the benchmark's own,
+ * which the recipe puts before those of its parts.
+ */
+type RecipeCode = Omit<CardBenchmarkCode, keyof BenchmarkParts> & Pick<CardBenchmarkCode, 'variants'>;
 
 /**
  * A benchmark from its card (id, ScenarioMetadata, HELM's scenario) and its code (dataset, the
@@ -89,13 +92,14 @@ export function generationBenchmark(card: BenchmarkCard, code: RecipeCode & Gene
 /**
  * A multiple-choice benchmark ({@link multipleChoiceBenchmarkParts}) asked with the card's prompt,
  * whose `instructions`, `inputNoun` and `outputNoun` must be there unless `code.prompt` gives them
- * (e.g. instructions made per run argument).
+ * (e.g. instructions made per run argument). Its variants are `code.variants` (its own) followed
+ * by those every multiple-choice benchmark shares.
  */
 export function multipleChoiceBenchmark(
   card: BenchmarkCard,
   code: RecipeCode & MultipleChoiceBenchmarkOptions & { prompt?: Partial<MultipleChoiceAdapterSpecOptions> },
 ): BenchmarkV1 {
-  const { prompt, mainSplit, correctedScorers, ...rest } = code;
+  const { prompt, mainSplit, correctedScorers, variants, ...rest } = code;
   const adapter = { ...cardPrompt(card), ...prompt };
   const { instructions, inputNoun, outputNoun } = adapter;
   if (instructions === undefined || inputNoun === undefined || typeof outputNoun !== 'string') {
@@ -104,14 +108,16 @@ export function multipleChoiceBenchmark(
       'a multiple-choice card needs prompt.instructions, prompt.inputNoun (a string or null) and prompt.outputNoun (a string)',
     );
   }
+  const parts = multipleChoiceBenchmarkParts(
+    { ...adapter, instructions, inputNoun, outputNoun },
+    {
+      ...(mainSplit === undefined ? {} : { mainSplit }),
+      ...(correctedScorers === undefined ? {} : { correctedScorers }),
+    },
+  );
   return defineCardBenchmark(card, {
     ...rest,
-    ...multipleChoiceBenchmarkParts(
-      { ...adapter, instructions, inputNoun, outputNoun },
-      {
-        ...(mainSplit === undefined ? {} : { mainSplit }),
-        ...(correctedScorers === undefined ? {} : { correctedScorers }),
-      },
-    ),
+    ...parts,
+    variants: [...(variants ?? []), ...(parts.variants ?? [])],
   });
 }

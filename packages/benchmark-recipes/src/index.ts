@@ -35,3 +35,5 @@ export {
   multipleChoiceBenchmarkParts,
 } from './multiple-choice-benchmark-parts.ts';
 export { type PluginJsonFile, readPluginJson } from './read-plugin-json.ts';
+export { stripAnswerPunctuationVariant } from './strip-answer-punctuation-variant.ts';
+export { withAnswerKeyReading } from './with-answer-key-reading.ts';

@@ -6,6 +6,7 @@ import {
 import type { ScorerV1 } from '@medhelm/core';
 import { helmExactMatchScorer, multipleChoiceOutputMappingNormalizer } from '@medhelm/metrics';
 import type { BenchmarkParts } from './benchmark-parts.ts';
+import { stripAnswerPunctuationVariant } from './strip-answer-punctuation-variant.ts';
 
 /** Options of {@link multipleChoiceBenchmarkParts}. */
 export interface MultipleChoiceBenchmarkOptions {
@@ -27,7 +28,9 @@ export interface MultipleChoiceBenchmarkOptions {
  * - the answer letter mapped to its option's text (HELM's output mapping);
  * - `get_exact_match_metric_specs()`: the exact-match family, with its three metric specs, then
  *   `options.correctedScorers`;
- * - `exact_match` on `options.mainSplit` as the headline.
+ * - `exact_match` on `options.mainSplit` as the headline;
+ * - the opt-in variant `strip-answer-punctuation` (HELM PR #4290, which changes the output mapping
+ *   every multiple-choice benchmark shares), applied only when a run asks for it.
  */
 export function multipleChoiceBenchmarkParts(
   adapter: MultipleChoiceAdapterSpecOptions,
@@ -38,5 +41,6 @@ export function multipleChoiceBenchmarkParts(
     normalizers: [multipleChoiceOutputMappingNormalizer()],
     scorers: [helmExactMatchScorer(), ...(options.correctedScorers ?? [])],
     mainMetric: { name: 'exact_match', split: options.mainSplit ?? 'test' },
+    variants: [stripAnswerPunctuationVariant],
   };
 }

@@ -26,6 +26,7 @@ export {
 export { ModelPool, type PooledDeployment } from './execute/model-pool.ts';
 export { runWithConcurrency } from './execute/run-with-concurrency.ts';
 export { SpendMeter } from './execute/spend-meter.ts';
+export { VARIANT_KEY } from './plan/apply-variant.ts';
 export { parseConfText, readConfFile } from './plan/conf-file.ts';
 export { deploymentIdentity, type ModelDeployment, resolveModelDeployment } from './plan/model-deployment.ts';
 export {

@@ -1,3 +1,4 @@
+export type { AnswerKeyReading } from './answer-key-readings.ts';
 export {
   derivePerplexityStats,
   HELM_EMPTY_STAT_NAMES,
@@ -114,6 +115,7 @@ export {
 } from './mimiciv-billing-code-metrics.ts';
 export {
   applyOutputMappingPattern,
+  MULTIPLE_CHOICE_OUTPUT_MAPPING_ID,
   type MultipleChoiceOutputMappingOptions,
   multipleChoiceOutputMappingNormalizer,
 } from './multiple-choice-output-mapping.ts';

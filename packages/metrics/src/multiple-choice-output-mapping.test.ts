@@ -44,6 +44,43 @@ describe('multipleChoiceOutputMappingNormalizer', () => {
   });
 });
 
+describe('multipleChoiceOutputMappingNormalizer with an opt-in answer-key reading', () => {
+  const quasi = multipleChoiceOutputMappingNormalizer({ answerKeyReading: 'quasi' });
+  const stripPunctuation = multipleChoiceOutputMappingNormalizer({ answerKeyReading: 'strip-punctuation' });
+
+  it('has an id of its own, never taken for HELM’s', () => {
+    expect(quasi.id).toBe('multiple_choice_output_mapping_quasi');
+    expect(stripPunctuation.id).toBe('multiple_choice_output_mapping_strip_punctuation');
+  });
+
+  it('maps "A." to its option where HELM’s mapping gives null', () => {
+    const helm = multipleChoiceOutputMappingNormalizer({ answerKeyReading: 'helm' });
+    expect(helm.normalize('A.', { instance, outputMapping })).toBeNull();
+    expect(quasi.normalize('A.', { instance, outputMapping })).toBe('yes');
+    expect(stripPunctuation.normalize(' A.\n', { instance, outputMapping })).toBe('yes');
+  });
+
+  it('reads each answer its own way', () => {
+    expect(quasi.normalize('b', { instance, outputMapping })).toBe('no');
+    expect(stripPunctuation.normalize('b', { instance, outputMapping })).toBeNull();
+    expect(quasi.normalize('Answer: C', { instance, outputMapping })).toBeNull();
+    expect(stripPunctuation.normalize('Answer: C', { instance, outputMapping })).toBe('yes');
+  });
+
+  it('reads what the pattern extracted, and nothing for a pattern group that did not take part', () => {
+    const withPattern = multipleChoiceOutputMappingNormalizer({
+      outputMappingPattern: 'Answer: (\\S+)|(none)',
+      answerKeyReading: 'strip-punctuation',
+    });
+    expect(withPattern.normalize('Answer: (C).', { instance, outputMapping })).toBe('maybe');
+    expect(withPattern.normalize('none', { instance, outputMapping })).toBeNull();
+  });
+
+  it('still only strips without an output mapping', () => {
+    expect(quasi.normalize(' A. ', { instance })).toBe('A.');
+  });
+});
+
 describe('applyOutputMappingPattern', () => {
   it('gives group 1, else the whole match, "" without a match, null for a group that did not take part', () => {
     expect(applyOutputMappingPattern('\\b([A-D])\\b', 'I think B')).toBe('B');

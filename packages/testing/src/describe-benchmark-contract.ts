@@ -68,7 +68,9 @@ export interface BenchmarkContractOptions {
  *    or `mainMetricMaximum` (scorers get the load context's `resolveFile`, as the engine gives them
  *    the run's; for a jury benchmark, the `juryAnnotations('best')` verdict as its annotation);
  * 6. a wrong completion scores the main metric below the maximum (jury: `juryAnnotations('worst')`);
- * 7. with `plugin`, the plugin is named after the package and registers exactly this benchmark.
+ * 7. with `plugin`, the plugin is named after the package and registers exactly this benchmark;
+ * 8. each opt-in variant applies: the benchmark it gives keeps the id and version, is well formed,
+ *    and an oracle completion still scores its main metric at the maximum.
  *
  * Call it at the top level of a test file:
  * `describeBenchmarkContract(pubmedQa, { packageJsonPath, loadContext: createSampleLoadContext() })`.
@@ -182,6 +184,40 @@ export function describeBenchmarkContract(benchmark: BenchmarkV1, options: Bench
       },
       options.timeoutMs,
     );
+
+    for (const variant of benchmark.variants ?? []) {
+      it(
+        `applies its variant "${variant.name}" (same id and version, well formed, oracle at the maximum)`,
+        async () => {
+          const applied = variant.apply(benchmark);
+          expect([applied.id, applied.version]).toEqual([benchmark.id, benchmark.version]);
+          expect(pluginContributionProblems('benchmark', applied)).toEqual([]);
+          const instances = await loadContractInstances(applied, options.loadContext);
+          const annotations = simulatedJuryAnnotations(applied, options.juryAnnotations?.('best'));
+          const failures: string[] = [];
+          for (const instance of evaluatedInstances(applied, instances).slice(0, maxInstances)) {
+            if (!(options.oracleReachesMaximum?.(instance) ?? true)) continue;
+            const rendered = renderContractPrompt(applied, instance);
+            const completion = oracleCompletion(instance, rendered);
+            const value = await scoreMainMetric(
+              applied,
+              instance,
+              rendered,
+              completion,
+              options.loadContext.resolveFile,
+              annotations,
+            );
+            if (!isMaximumScore(value, maximum)) {
+              failures.push(
+                `${instance.id}: ${JSON.stringify(completion)} scored ${String(value ?? 'no stat')}`,
+              );
+            }
+          }
+          expect(failures, `oracle completions under "${variant.name}" below the maximum`).toEqual([]);
+        },
+        options.timeoutMs,
+      );
+    }
 
     const { plugin } = options;
     if (plugin !== undefined) {

@@ -7,7 +7,9 @@ import { releaseOption } from './release-option.ts';
 
 /**
  * `medhelm list`: the installed benchmarks with category, subcategory, access tier, what their
- * bundled sample is (real upstream rows or invented fixtures) and headline metric.
+ * bundled sample is (real upstream rows or invented fixtures) and headline metric, then their
+ * opt-in variants; `--json` adds version, license, package and each variant's description and
+ * references.
  */
 export function listCommand(
   { benchmarks }: Pick<RunnerServices, 'benchmarks'>,
@@ -21,7 +23,7 @@ export function listCommand(
     io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }
-  io.stdout.write(`${benchmarkTable(rows)}\n${SAMPLE_LEGEND}\n`);
+  io.stdout.write(`${benchmarkTable(rows)}\n${SAMPLE_LEGEND}\n${variantLines(rows)}`);
   return 0;
 }
 
@@ -29,7 +31,6 @@ export function listCommand(
 function listedBenchmark(benchmarks: Registry<BenchmarkV1>, benchmark: BenchmarkV1) {
   return {
     id: benchmark.id,
-    version: benchmark.version ?? null,
     displayName: benchmark.displayName,
     category: benchmark.category,
     subcategory: benchmark.subcategory,
@@ -41,6 +42,14 @@ function listedBenchmark(benchmarks: Registry<BenchmarkV1>, benchmark: Benchmark
     mainSplit: benchmark.mainMetric.split,
     // Ours beside HELM's headline (`corrected` in the results table), where the benchmark has one.
     correctedMetric: benchmark.correctedMetric?.name ?? null,
+    // null: the plugin does not version it.
+    version: benchmark.version ?? null,
+    // The opt-in fixes of HELM defects a run can ask for (`variant=<name>`); none is the default.
+    variants: (benchmark.variants ?? []).map(({ name, description, references }) => ({
+      name,
+      description,
+      references: [...references],
+    })),
     package: benchmarks.sourceOf(benchmark.id),
   };
 }
@@ -108,6 +117,49 @@ function listRelease(
   ];
   io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/**
+ * The opt-in variants under the table, one line per variant with the benchmarks that have it
+ * (wrapped), so the table keeps its width; nothing when no benchmark has one.
+ */
+function variantLines(
+  rows: ReadonlyArray<{ id: string; variants: ReadonlyArray<{ name: string }> }>,
+): string {
+  const byVariant = new Map<string, string[]>();
+  for (const row of rows) {
+    for (const { name } of row.variants) byVariant.set(name, [...(byVariant.get(name) ?? []), row.id]);
+  }
+  if (byVariant.size === 0) return '';
+  const width = Math.max(...[...byVariant.keys()].map((name) => name.length));
+  const lines = [...byVariant].map(([name, ids]) =>
+    wrapList(ids, VARIANT_LINE_WIDTH - width - 4)
+      .map((part, index) => `  ${(index === 0 ? name : '').padEnd(width)}  ${part}`)
+      .join('\n'),
+  );
+  return `${VARIANT_LEGEND}\n${lines.join('\n')}\n`;
+}
+
+const VARIANT_LINE_WIDTH = 100;
+
+const VARIANT_LEGEND =
+  'Opt-in variants, never the default (ask with --benchmarks <id>@<variant> or variant=<variant>):';
+
+/** `items` joined by ", " in lines of at most `width` characters (an item never split). */
+function wrapList(items: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    const next = line === '' ? item : `${line}, ${item}`;
+    if (next.length > width && line !== '') {
+      lines.push(`${line},`);
+      line = item;
+    } else {
+      line = next;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
 }
 
 const SAMPLE_LEGEND =

@@ -16,6 +16,7 @@ import {
   readCostLedger,
   redactRunDirectory,
   resolveModelDeployment,
+  VARIANT_KEY,
 } from '@medhelm/engine';
 import { loadModelsFile, type ModelsConfig } from '@medhelm/model-config';
 import { createDisabledRequestCache, MedHelmStore } from '@medhelm/store';
@@ -27,6 +28,7 @@ import { ProgressReporter } from '../output/progress-reporter.ts';
 import { resultsTable, suiteCostLine } from '../output/results-table.ts';
 import { addExtraScorers } from '../plugins/add-extra-scorers.ts';
 import type { NeededPlugins } from '../plugins/select-needed-plugins.ts';
+import { parseBenchmarkOption } from './benchmark-option.ts';
 import { importExecutorBullmq } from './import-executor-bullmq.ts';
 import { invocationManifest } from './invocation-manifest.ts';
 import { type PluginSelectionOptions, readRunConfigOption } from './plugin-selection.ts';
@@ -327,7 +329,7 @@ export function neededPluginsForRun(options: RunCommandOptions, io: CliIo): Need
   return {
     benchmark: [
       ...new Set([
-        ...splitList(options.benchmarks),
+        ...splitList(options.benchmarks).map((value) => parseBenchmarkOption(value).benchmarkId),
         ...(options.release === undefined
           ? []
           : releaseOption(options.release).benchmarks.map(({ id }) => id)),
@@ -384,11 +386,14 @@ function collectEntries(
       return deployment;
     });
     const bases: RunEntry[] = [];
-    for (const benchmarkId of benchmarkIds) {
-      // A benchmark id alone runs the MedHELM leaderboard's entries for it (e.g. EHRSHOT's subjects).
+    for (const value of benchmarkIds) {
+      const { benchmarkId, variant } = parseBenchmarkOption(value);
+      // A benchmark id alone runs the MedHELM leaderboard's entries for it (e.g. EHRSHOT's subjects),
+      // `<id>@<variant>` the same entries with `variant=<variant>`.
       const leaderboard = benchmarks.get(benchmarkId).leaderboardRunEntries ?? [benchmarkId];
       for (const description of leaderboard) {
-        bases.push(parseRunEntry(description, `the ${benchmarkId} benchmark's leaderboard run entries`));
+        const base = parseRunEntry(description, `the ${benchmarkId} benchmark's leaderboard run entries`);
+        bases.push(variant === undefined ? base : { ...base, args: [...base.args, [VARIANT_KEY, variant]] });
       }
     }
     // --benchmark-config: the user's YAML, read and checked by its benchmark's `configure` (the path

@@ -78,6 +78,32 @@ describe('pluginContributionProblems', () => {
     ]);
   });
 
+  it('checks the version and the opt-in variants: names fit a run name and are distinct', () => {
+    const variant = (name: string) => ({
+      name,
+      description: 'a fix',
+      references: ['https://github.com/stanford-crfm/helm/pull/4342'],
+      apply: (value: unknown) => value,
+    });
+    const withVariants = (variants: unknown[]) => ({ ...benchmark(), version: '1', variants });
+    expect(
+      pluginContributionProblems('benchmark', withVariants([variant('dedup'), variant('quasi-2')])),
+    ).toEqual([]);
+    expect(
+      pluginContributionProblems('benchmark', {
+        ...withVariants([variant('Dedup=1'), { ...variant('x'), apply: 'no' }]),
+        version: '1 beta',
+      }),
+    ).toEqual([
+      expect.stringMatching(/^version: must be letters, digits/),
+      expect.stringMatching(/^variants\[0\]\.name: must be lower case letters, digits and "-"/),
+      expect.stringMatching(/^variants\[1\]\.apply: must be a function apply\(benchmark\)/),
+    ]);
+    expect(
+      pluginContributionProblems('benchmark', withVariants([variant('dedup'), variant('dedup')])),
+    ).toEqual(['variants: must have distinct names (a run asks for one by name)']);
+  });
+
   it('checks the form of dataset files: a packaged file is an absolute path, a URL is http(s)', () => {
     const withFiles = (files: unknown[]) => {
       const value = benchmark();

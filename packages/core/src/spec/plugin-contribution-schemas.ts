@@ -110,7 +110,13 @@ const benchmarkSchema = z.looseObject({
     .string({ error: 'must be a string such as "1"' })
     .regex(/^[0-9A-Za-z.-]+$/, 'must be letters, digits, "." and "-" (e.g. "1" or "2.1")')
     .optional(),
-  variants: z.array(variantSchema).optional(),
+  variants: z
+    .array(variantSchema)
+    .refine(
+      (variants) => new Set(variants.map((variant) => variant.name)).size === variants.length,
+      'must have distinct names (a run asks for one by name)',
+    )
+    .optional(),
   displayName: nonEmpty,
   description: z.string(),
   category: z.enum(MEDHELM_CATEGORIES),

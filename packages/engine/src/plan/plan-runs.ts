@@ -6,6 +6,7 @@ import {
   type Registry,
   type ScorerV1,
 } from '@medhelm/core';
+import { applyVariant, VARIANT_KEY } from './apply-variant.ts';
 import { configureBenchmark } from './configure-benchmark.ts';
 import { type ModelDeployment, resolveModelDeployment } from './model-deployment.ts';
 import type { RunEntry } from './run-entry.ts';
@@ -139,14 +140,17 @@ function planRun(
     );
   registries.providers.get(deployment.providerId);
 
-  const engineKeys = [...Object.keys(EXPANDERS), DATA_PATH_KEY];
-  const benchmark = configureBenchmark(
+  const engineKeys = [...Object.keys(EXPANDERS), DATA_PATH_KEY, VARIANT_KEY];
+  const configured = configureBenchmark(
     registered,
     entry.args.filter(([key]) => !engineKeys.includes(key)),
     description,
     engineKeys,
     options.resolvePath === undefined ? undefined : { resolvePath: options.resolvePath },
   );
+  // The variant is looked up on the configured benchmark: its arguments may decide what it changes.
+  const variant = values.get(VARIANT_KEY);
+  const benchmark = variant === undefined ? configured : applyVariant(configured, variant, description);
   const dataPath = values.get(DATA_PATH_KEY);
   let adapterSpec: HelmAdapterSpec = {
     ...benchmark.prompt.adapterSpec,
@@ -157,6 +161,11 @@ function planRun(
   // `head_qa:language=en,category=None`, or its own arguments, `ehrshot:subject=lab_anemia`); the run
   // expanders then append their keys. Benchmark arguments and data_path are not expanders.
   let runName = benchmark.helm.runSpecName ?? benchmark.id;
+  // A variant is part of what the benchmark is, as HELM PR #4342 makes `dedup=True` part of
+  // MedDialog's run spec name: so `variant=<name>` follows the benchmark's own arguments and comes
+  // before the expanders, wherever the entry writes it. Runs of a variant then never share a name
+  // with HELM's runs, and all runs of one variant start alike.
+  if (variant !== undefined) runName += `${runName.includes(':') ? ',' : ':'}${VARIANT_KEY}=${variant}`;
   for (const [key, value] of entry.args) {
     const expand = EXPANDERS[key];
     if (expand === undefined) continue;
@@ -183,6 +192,7 @@ function planRun(
     groups,
     concurrency,
     ...(dataPath === undefined ? {} : { dataPath: (options.resolvePath ?? ((path) => path))(dataPath) }),
+    ...(variant === undefined ? {} : { variant }),
   };
 }
 

@@ -71,7 +71,8 @@ export interface RunProvenance {
     name: string;
     /** `BenchmarkV1.version`, with `+<variant>` for an opt-in variant; null when unversioned. */
     version: string | null;
-    variant: string | null;
+    /** The opt-in variant applied (a fix of a HELM defect that changes numbers); null: HELM's behaviour. */
+    variant: { name: string; description: string | null; references: string[] } | null;
     package: string | null;
   };
   packages: string[];
@@ -134,7 +135,7 @@ export async function runProvenance(input: RunProvenanceInput): Promise<RunProve
       id: benchmark.id,
       name: benchmark.helm.scenarioName,
       version,
-      variant: plan.variant ?? null,
+      variant: variantOf(plan),
       package: benchmarkPackage,
     },
     packages: [...(invocation?.packages ?? [])],
@@ -150,6 +151,17 @@ export async function runProvenance(input: RunProvenanceInput): Promise<RunProve
     environment: { node: process.version, os: `${osType()} ${osRelease()} ${arch()}` },
     command: [...(invocation?.command ?? [])],
     outputs,
+  };
+}
+
+/** The run's opt-in variant with what it fixes and where the fix comes from; null without one. */
+function variantOf({ benchmark, variant }: RunPlan): RunProvenance['benchmark']['variant'] {
+  if (variant === undefined) return null;
+  const applied = benchmark.variants?.find((known) => known.name === variant);
+  return {
+    name: variant,
+    description: applied?.description ?? null,
+    references: [...(applied?.references ?? [])],
   };
 }
 

@@ -8,8 +8,9 @@ export const RUN_REPORT_FILE = 'medhelm_run.json';
 /**
  * Writes `medhelm_run.json` into the run directory: failed instances, instances a scorer could
  * not score, where answers came from, token usage and cost, where the data came from (and whether
- * it was invented), and the judges' invalid replies. Written to a temporary name and
- * renamed, so it is never half-written.
+ * it was invented), the judges' invalid replies, and what produced it all (`provenance`: versions,
+ * release, the benchmark's version and opt-in variant, data digests, jury, command line).
+ * Written to a temporary name and renamed, so it is never half-written.
  */
 export async function writeRunReport(outcome: RunOutcome): Promise<void> {
   if (outcome.runDirectory === undefined) return;

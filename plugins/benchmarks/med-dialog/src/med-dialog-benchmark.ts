@@ -9,6 +9,7 @@ import {
   type MedDialogSubset,
   medDialogSubset,
 } from './med-dialog-dataset.ts';
+import { medDialogDedupVariant } from './med-dialog-dedup-variant.ts';
 import { medDialogJuryRubric } from './med-dialog-jury-rubric.ts';
 
 /**
@@ -44,6 +45,7 @@ export interface MedDialogBenchmarkOptions {
  * (`med_dialog_accuracy`, the headline) with ROUGE alongside. HELM names the run
  * `med_dialog,subset=<subset>`; both subsets keep the benchmark id, scenario and group
  * `med_dialog`; a run entry's `subset=` picks the subset, and `--benchmarks med_dialog` runs both.
+ * Opt-in variant (never the default): `dedup` (HELM PR #4342).
  */
 export function createMedDialogBenchmark(options: MedDialogBenchmarkOptions = {}): BenchmarkV1 {
   const subset = medDialogSubset(options.subset ?? MED_DIALOG_DEFAULT_SUBSET);
@@ -56,6 +58,7 @@ export function createMedDialogBenchmark(options: MedDialogBenchmarkOptions = {}
         createMedDialogBenchmark({ subset: (args as z.output<typeof medDialogArgumentsSchema>).subset }),
     },
     leaderboardRunEntries: MED_DIALOG_LEADERBOARD_RUN_ENTRIES,
+    variants: [medDialogDedupVariant],
     // get_med_dialog_spec names its run spec f"med_dialog,subset={subset}" and passes the subset.
     helm: { runSpecName: `${MED_DIALOG_CARD.id},subset=${subset}`, args: { subset } },
   });
