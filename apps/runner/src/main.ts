@@ -244,6 +244,10 @@ export async function main(argv: readonly string[], cliIo: CliIo): Promise<numbe
       '--schema <file>',
       "benchmarks, headline stats and categories (YAML/JSON, ours or HELM's schema_medhelm.yaml); default: MedHELM's 37",
     )
+    .option(
+      '--mix-releases',
+      'rank runs of different releases, or of one benchmark at different versions (opt-in variants), together; the leaderboard lists what differs',
+    )
     .action(async (options: SummarizeCommandOptions) => {
       const { summarizeCommand } = await import('./commands/summarize-command.ts');
       exitCode = await summarizeCommand(options, io);

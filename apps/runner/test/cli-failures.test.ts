@@ -130,7 +130,10 @@ describe('no number for work that did not happen', () => {
       '5. judge claude (anthropic/claude-3-7-sonnet-20250219): ANTHROPIC_API_KEY is not set',
     );
     expect(result.stderr).toMatch(
-      /Fix for 1, 3, 4: Name the server: --base-url .* for the --models candidates, or baseUrl: .*models file/,
+      /Fix for 1: Name the server: --base-url .* for the --models candidates, or baseUrl: .*models file/,
+    );
+    expect(result.stderr).toMatch(
+      /Fix for 3, 4: Name the server: .* A judge's key variable and server come from its deployment \(apiKeyEnv: and baseUrl: in a models file\)/,
     );
     expect(server.requestCount).toBe(0);
   });

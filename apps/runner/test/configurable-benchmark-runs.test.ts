@@ -125,7 +125,7 @@ describe('the README example of a user-defined benchmark', () => {
     const result = await runCli(readmeCommand(), { cwd });
     expect(result.exitCode, result.stderr).toBe(0);
     const table = (text: string) =>
-      text.split('\n').filter((line) => /^(benchmark|-{5}|medhelm_configurable)/.test(line));
+      text.split('\n').filter((line) => /^(benchmark|-{5}|MED-INTERACTIONS-EXAMPLE)/.test(line));
     expect(table(result.stdout)).toEqual(table(files.get('output') ?? ''));
     const output = new RunOutput(cwd, 'my-benchmark');
     expect(output.runNames()).toEqual([
@@ -228,7 +228,7 @@ describe('a user-defined benchmark judged by the jury its YAML names', () => {
     writeModelsFile(cwd, server.baseUrl, { candidateLocal: false });
     const result = await runLocal(cwd, []);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('medhelm_configurable_benchmark holds private data');
+    expect(result.stderr).toContain('NOTE-SUMMARIES holds private data');
     expect(server.requestCount).toBe(0);
   });
 });

@@ -45,6 +45,9 @@ describe('medhelm verify', () => {
     expect(edited.stdout).toContain(
       `\n  stats.json: exact_match (split test): mean ${headline.mean} in stats.json, ${original} from per_instance_stats.json\n`,
     );
+    expect(edited.stdout).toContain(
+      '\n  stats.json: SHA-256 differs from the one recorded when the run was written',
+    );
     expect(edited.stdout).toMatch(/\n1 run verified: 0 ok, 1 differs\n$/);
 
     const json = await runCli(['verify', '--json', runDirectory], { cwd });
@@ -59,8 +62,13 @@ describe('medhelm verify', () => {
     };
     expect(report.ok).toBe(false);
     expect(report.runs.map((entry) => [entry.runName, entry.ok])).toEqual([[PUBMED_QA_RUN, false]]);
+    // The recomputation and the digest medhelm run recorded both see the edit.
     expect(report.runs[0]?.differences).toEqual([
       expect.objectContaining({ file: 'stats.json', stat: { name: 'exact_match', split: 'test' } }),
+      expect.objectContaining({
+        file: 'stats.json',
+        message: expect.stringContaining('stats.json: SHA-256 differs from the one recorded'),
+      }),
     ]);
   });
 

@@ -19,6 +19,7 @@ export {
   HELM_INSTANCES_PER_SPLIT_METRIC,
   hasHelmMetricSpecs,
 } from './spec/benchmark-metric-specs.ts';
+export { benchmarkName } from './spec/benchmark-name.ts';
 export type * from './spec/benchmark-v1.ts';
 export { compilePromptTemplate, renderPrompt } from './spec/compile-prompt-template.ts';
 export type * from './spec/dataset-loader-v1.ts';

@@ -251,7 +251,11 @@ describe('Evaluator: no number for work that did not happen', () => {
     expect(message).toContain('2 problems stop these runs; nothing was sent:');
     expect(message).toContain('1. model (chat/cand): no base URL is set.');
     expect(message).toContain('2. judge gpt (chat/judge-gpt): no base URL is set.');
-    expect(message).toContain('Fix for 1, 2: Give it a baseUrl.');
+    expect(message).toContain('Fix for 1: Give it a baseUrl.\n');
+    // A judge's fix says where a judge's server and key are set.
+    expect(message).toContain(
+      "Fix for 2: Give it a baseUrl. A judge's key variable and server come from its deployment (apiKeyEnv: and baseUrl: in a models file), not from --api-key-env or --base-url.",
+    );
     expect(server.requestCount).toBe(0);
   });
 

@@ -1,5 +1,11 @@
 import { join } from 'node:path';
-import { type AnnotatorV1, ConfigError, type DatasetFileV1, type PromptRendererV2 } from '@medhelm/core';
+import {
+  type AnnotatorV1,
+  benchmarkName,
+  ConfigError,
+  type DatasetFileV1,
+  type PromptRendererV2,
+} from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import type { RetryPolicy } from '@medhelm/http';
 import { usdFromPicoUsd } from '@medhelm/model-config';
@@ -112,7 +118,7 @@ async function runLeased(
   }
   if (needsJudges && !juryRuns) {
     warnings.add(
-      `${benchmark.id}: the LLM jury was skipped because no judges are configured, so its jury score is missing; the other metrics are computed. Configure judges with --judges ${juryNames(
+      `${benchmarkName(benchmark)}: the LLM jury was skipped because no judges are configured, so its jury score is missing; the other metrics are computed. Configure judges with --judges ${juryNames(
         annotators,
       )
         .map((name) => `${name}=<model>`)
@@ -258,7 +264,7 @@ async function runLeased(
     outcome = {
       ...base,
       provenance,
-      warnings: [...base.warnings, ...juryWarnings(benchmark.id, juryReplies)],
+      warnings: [...base.warnings, ...juryWarnings(benchmarkName(benchmark), juryReplies)],
       ...(juryReplies === undefined ? {} : { juryReplies }),
       counts: { ...base.counts, completed: written.completedCount },
       runDirectory: written.runDirectory,

@@ -6,6 +6,7 @@ export function renderLeaderboardMarkdown(leaderboard: Leaderboard): string {
   return [
     `# Leaderboard: suite ${leaderboard.suite}`,
     '',
+    ...provenanceLines(leaderboard).flatMap((line) => [line, '']),
     'Mean win rate as HELM computes it (ties count one half). 95% CI: percentile bootstrap over instances (1,000 seeded resamples). Cost: what the suite’s cost ledger recorded as spent; `?` when a price is unknown.',
     '',
     markdownTable(modelsTable(leaderboard)),
@@ -110,4 +111,36 @@ function csvField(value: string | number | null): string {
   if (value === null) return '';
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * What produced a leaderboard's runs, in a sentence or two: the releases, the runs of no release or
+ * without provenance, and what differs when runs were mixed on request (`--mix-releases`).
+ */
+export function provenanceLines(leaderboard: Leaderboard): string[] {
+  const provenance = leaderboard.provenance;
+  if (provenance === undefined) return [];
+  const parts = [
+    provenance.releases.length === 0
+      ? 'No run belongs to a release'
+      : `Runs of ${provenance.releases.length === 1 ? 'release' : 'releases'} ${provenance.releases.join(', ')}`,
+    ...(provenance.runs_outside_releases === 0
+      ? []
+      : [
+          `${provenance.runs_outside_releases} run${provenance.runs_outside_releases === 1 ? '' : 's'} of no release (user-defined benchmarks, opt-in variants)`,
+        ]),
+    ...(provenance.runs_without_provenance === 0
+      ? []
+      : [
+          `${provenance.runs_without_provenance} run${provenance.runs_without_provenance === 1 ? '' : 's'} recording no provenance (HELM-written or older)`,
+        ]),
+  ];
+  return [
+    `${parts.join('; ')}.`,
+    ...(provenance.mixed.length === 0
+      ? []
+      : [
+          `Mixed on request (--mix-releases), so not all numbers mean the same: ${provenance.mixed.join('; ')}.`,
+        ]),
+  ];
 }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import {
   type DisplayTable,
   modelsTable,
+  provenanceLines,
   readLeaderboardSchema,
   scoresTable,
   summarizeSuite,
@@ -15,6 +16,8 @@ export interface SummarizeCommandOptions {
   suite: string;
   outputPath: string;
   schema?: string;
+  /** `--mix-releases`: rank runs of different releases or benchmark versions together anyway. */
+  mixReleases?: boolean;
 }
 
 /**
@@ -30,13 +33,15 @@ export async function summarizeCommand(options: SummarizeCommandOptions, io: Cli
       ? {}
       : { schema: readLeaderboardSchema(resolve(io.cwd, options.schema)) }),
     onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
+    mixReleases: options.mixReleases === true,
   });
   const written = await writeLeaderboardFiles(leaderboard, outputPath);
   if (leaderboard.models.length === 0) {
     io.stderr.write(`warning: suite ${options.suite} has no run the leaderboard schema knows.\n`);
   }
+  const provenance = provenanceLines(leaderboard);
   io.stdout.write(
-    `${printTable(modelsTable(leaderboard))}\n\n${printTable(scoresTable(leaderboard))}\n\n${written.map((path) => `wrote ${path}`).join('\n')}\n`,
+    `${provenance.length === 0 ? '' : `${provenance.join('\n')}\n\n`}${printTable(modelsTable(leaderboard))}\n\n${printTable(scoresTable(leaderboard))}\n\n${written.map((path) => `wrote ${path}`).join('\n')}\n`,
   );
   return ExitCode.ok;
 }

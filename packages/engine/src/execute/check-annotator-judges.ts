@@ -1,3 +1,4 @@
+import { benchmarkName } from '@medhelm/core';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import type { JudgeDeployment } from './create-jury.ts';
 import type { PreflightProblem } from './preflight-problem.ts';
@@ -22,7 +23,7 @@ export function annotatorJudgeProblems(
       const missing = names.filter((name) => !configured.has(name));
       if (missing.length === 0) continue;
       problems.push({
-        message: `${plan.runName}: the jury of ${plan.benchmark.id} names the judges ${names.map(quote).join(', ')}, and the run has no judge named ${missing.map(quote).join(', ')} (it has ${[...configured].map(quote).join(', ')}).`,
+        message: `${plan.runName}: the jury of ${benchmarkName(plan.benchmark)} names the judges ${names.map(quote).join(', ')}, and the run has no judge named ${missing.map(quote).join(', ')} (it has ${[...configured].map(quote).join(', ')}).`,
         hint: `Name each of its judges in --judges (${names.map((name) => `${name}=<model>`).join(',')}) or in the models file's judges: section, where <model> is a deployment id or <provider>:<model>.`,
       });
     }

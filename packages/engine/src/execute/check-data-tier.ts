@@ -1,4 +1,4 @@
-import type { ModelProviderV1, Registry } from '@medhelm/core';
+import { benchmarkName, type ModelProviderV1, type Registry } from '@medhelm/core';
 import type { ModelDeployment } from '../plan/model-deployment.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import type { JudgeDeployment } from './create-jury.ts';
@@ -38,7 +38,7 @@ export function dataTierProblems(
     ];
     for (const { role, deployment } of receivers) {
       if (mayReceive(deployment)) continue;
-      const message = `${plan.benchmark.id} holds ${tier} data, and ${role} (${deployment.helmDeployment}) is not marked as allowed to receive it.`;
+      const message = `${benchmarkName(plan.benchmark)} holds ${tier} data, and ${role} (${deployment.helmDeployment}) is not marked as allowed to receive it.`;
       problems.set(message, {
         message,
         hint: `Serve the model yourself and mark its deployment local: true in a models file (or trusted: true for a hosted service your data agreements cover), or pass ${ALLOW_EXTERNAL_DATA_FLAG} to send ${tier} data to it anyway.`,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { arch, release as osRelease, type as osType } from 'node:os';
 import { join } from 'node:path';
-import { orderHelmAdapterSpec } from '@medhelm/core';
+import { benchmarkName, orderHelmAdapterSpec } from '@medhelm/core';
 import { releaseOf } from '@medhelm/releases';
 import type { JudgeDeployment } from '../execute/create-jury.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
@@ -133,7 +133,7 @@ export async function runProvenance(input: RunProvenanceInput): Promise<RunProve
     helm_commit: base?.helmCommit ?? null,
     benchmark: {
       id: benchmark.id,
-      name: benchmark.helm.scenarioName,
+      name: benchmarkName(benchmark),
       version,
       variant: variantOf(plan),
       package: benchmarkPackage,

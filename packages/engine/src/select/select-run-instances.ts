@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ConfigError, type DatasetFileV1, type DatasetFolderV1 } from '@medhelm/core';
+import { benchmarkName, ConfigError, type DatasetFileV1, type DatasetFolderV1 } from '@medhelm/core';
 import { createFileResolver, createFolderResolver, type DataSource } from '@medhelm/datasets';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import { type EvalSelection, selectEvalInstances } from './select-eval-instances.ts';
@@ -104,7 +104,8 @@ export function selectRunInstances(
 ): Promise<EvalSelection> {
   const { benchmark } = plan;
   return selectEvalInstances({
-    benchmarkId: benchmark.id,
+    // Messages name a user-defined benchmark by its own name.
+    benchmarkId: benchmarkName(benchmark),
     loader: benchmark.dataset,
     context: {
       resolveFile: runFileResolver(plan, dataSource, options.onResolved),
