@@ -203,6 +203,15 @@ describe.skipIf(!hasChromium)('the results viewer in Chromium (medhelm serve, me
       const runPage = await open(`${url}#/run/${encodeURIComponent(run.name)}`, 'run-model');
       await expectRunStat(runPage, run);
       expect(await runPage.getByTestId('run-model').textContent()).toBe(run.model);
+      // What produced the numbers: the release, and the data file's digest as recorded.
+      expect(await runPage.getByTestId('provenance:Release').textContent()).toBe('Releasev2.0.0');
+      const dataFile = run.json<{ provenance: { data: { files: Array<{ path: string; sha256: string }> } } }>(
+        'medhelm_run.json',
+      ).provenance.data.files[0];
+      if (dataFile === undefined) throw new Error(`${run.name} records no data file`);
+      expect(await runPage.getByTestId(`provenance:Data file ${dataFile.path}`).textContent()).toContain(
+        dataFile.sha256,
+      );
       expect(await runPage.getByTestId('instance-count').textContent()).toContain(
         `${run.instances().length} of ${run.instances().length} instances`,
       );

@@ -1,6 +1,7 @@
 import { CaveatBanners } from '../components/caveat-banners.tsx';
 import { InstanceBrowser } from '../components/instance-browser.tsx';
 import { LoadStatus } from '../components/load-status.tsx';
+import { ProvenancePanel } from '../components/provenance-panel.tsx';
 import { StatsTable } from '../components/stats-table.tsx';
 import { TierBanner } from '../components/tier-banner.tsx';
 import { formatCount } from '../format.ts';
@@ -9,8 +10,9 @@ import { useLoaded } from '../loading/use-loaded.ts';
 import { benchmarkHref } from '../route.ts';
 
 /**
- * A run: its tier and caveats (invented data, invalid judge replies), stats.json, and the instance
- * browser (`?instance=<id>` selects one).
+ * A run: its tier and caveats (invented data, invalid judge replies), what produced it (versions,
+ * release, data and its SHA-256, jury), stats.json, and the instance browser (`?instance=<id>`
+ * selects one).
  */
 export function RunPage({ name, instance }: { name: string; instance: string | undefined }) {
   const loaded = useLoaded(name, () => loadRun(name));
@@ -44,6 +46,7 @@ export function RunPage({ name, instance }: { name: string; instance: string | u
           Redacted run: inputs, references, completions and judge explanations were replaced.
         </p>
       ) : null}
+      <ProvenancePanel report={run.report} />
       <details>
         <summary>Stats ({run.stats.length})</summary>
         <StatsTable stats={run.stats} testIdPrefix="run-stat" />
