@@ -132,10 +132,11 @@ describe('the README example of a user-defined benchmark', () => {
       'MED-INTERACTIONS-EXAMPLE:model=baseline_first-option,model_deployment=baseline_first-option',
     ]);
     expect(output.testMean('MED-INTERACTIONS-EXAMPLE', 'exact_match')).toBe(0.6);
-    // The user's own CSV (a copy of the example, but theirs): read from the config, not invented.
+    // Read from the config; a copy of the package's example CSV holds its invented rows.
     expect(output.json('MED-INTERACTIONS-EXAMPLE', 'medhelm_run.json')).toMatchObject({
-      data: { source: 'user-config', invented: false },
+      data: { source: 'user-config', invented: true },
     });
+    expect(result.stdout).toContain('† invented data: MED-INTERACTIONS-EXAMPLE ran on rows invented');
     expect(output.json('MED-INTERACTIONS-EXAMPLE', 'run_spec.json')).toMatchObject({
       name: 'MED-INTERACTIONS-EXAMPLE:model=baseline_first-option,model_deployment=baseline_first-option',
       scenario_spec: {

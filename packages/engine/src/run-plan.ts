@@ -105,6 +105,7 @@ async function runLeased(
   const warnings = new Set<string>();
   // Every data file the loader and scorers read, digested for the run's provenance.
   const dataFiles = new DataFileRecorder();
+  for (const path of benchmark.dataset.ownFiles ?? []) dataFiles.onResolved('file', path);
   let selection: EvalSelection;
   try {
     selection = await selectRunInstances(plan, context.dataSource, {

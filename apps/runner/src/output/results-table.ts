@@ -61,7 +61,7 @@ function headlineMarkNotes(outcomes: readonly RunOutcome[]): string[] {
   const invented = outcomes.filter((outcome) => outcome.data.invented === true);
   if (invented.length > 0) {
     notes.push(
-      `${INVENTED_MARK} invented data: ${names(invented)} ran on rows invented for the package (its bundled sample or example data); the numbers test the pipeline and say nothing about the model. Run on the real data with --data-dir, or without --sample to download it where it is public.`,
+      `${INVENTED_MARK} invented data: ${names(invented)} ran on rows invented for the package (its bundled sample or example data); the numbers test the pipeline and say nothing about the model.${invented.some((outcome) => outcome.data.source === 'sample') ? ' Run on the real data with --data-dir, or without --sample to download it where it is public.' : ''}`,
     );
   }
   const unstated = outcomes.filter((outcome) => outcome.data.invented === null);

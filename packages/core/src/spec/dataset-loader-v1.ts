@@ -113,6 +113,12 @@ export interface DatasetLoaderV1 {
   readonly sampleInvented?: boolean;
   /** The upstream files this loader reads. */
   readonly files: readonly DatasetFileV1[];
+  /**
+   * Absolute paths of files the loader reads itself, outside the engine's resolvers (a
+   * user-defined benchmark's YAML, prompt and CSV): each run's provenance records them with their
+   * SHA-256, as it records the files it resolves.
+   */
+  readonly ownFiles?: readonly string[];
   /** The upstream folders this loader reads through `resolveFolder`, if any. */
   readonly folders?: readonly DatasetFolderV1[];
   /**

@@ -56,6 +56,7 @@ const datasetSchema = z.looseObject({
     .boolean({ error: 'must be true (invented fixtures) or false (real upstream rows)' })
     .optional(),
   files: z.array(datasetFileSchema),
+  ownFiles: z.array(absolutePath).optional(),
   load: callable('a function load(context) returning the instances'),
 });
 

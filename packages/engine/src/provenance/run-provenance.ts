@@ -76,7 +76,8 @@ export interface RunProvenance {
     package: string | null;
   };
   packages: string[];
-  run_entry: { run_name: string; groups: string[] };
+  /** HELM's run name (the run entry as HELM names it), groups and the scenario's arguments. */
+  run_entry: { run_name: string; groups: string[]; scenario_args: Readonly<Record<string, unknown>> };
   adapter_spec: unknown;
   scorers: Array<{ id: string; package: string | null }>;
   jury: JudgeProvenance[] | null;
@@ -139,7 +140,11 @@ export async function runProvenance(input: RunProvenanceInput): Promise<RunProve
       package: benchmarkPackage,
     },
     packages: [...(invocation?.packages ?? [])],
-    run_entry: { run_name: plan.runName, groups: [...plan.groups] },
+    run_entry: {
+      run_name: plan.runName,
+      groups: [...plan.groups],
+      scenario_args: benchmark.helm.scenarioArgs,
+    },
     adapter_spec: orderHelmAdapterSpec(plan.adapterSpec),
     scorers: [...benchmark.scorers, ...extra].map((scorer) => ({
       id: scorer.id,

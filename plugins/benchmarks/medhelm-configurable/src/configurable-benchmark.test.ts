@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchmarkAnnotatorSpecs, benchmarkMetricSpecs, type Instance, renderPrompt } from '@medhelm/core';
@@ -183,6 +184,15 @@ describe("a user's dataset, read as HELM's scenario reads it", () => {
     ).toBe(true);
     // A user's YAML: its own CSV, which --sample does not replace.
     expect(benchmarkWith('  - name: exact_match').dataset.sampleInvented).toBe(false);
+    // A copy of the example's CSV (as the README's example makes) is the same invented rows.
+    const copy = writeFiles({
+      'bench.yaml': benchmarkYaml(),
+      'prompt.txt': 'Q: {question}\n',
+      'data.csv': readFileSync(new URL('../data/example/medication-questions.csv', import.meta.url), 'utf8'),
+    });
+    expect(configuredBenchmark(readBenchmarkConfig(join(copy, 'bench.yaml'))).dataset.sampleInvented).toBe(
+      true,
+    );
   });
 
   it('refuses a placeholder without a CSV column, naming it, its line and the columns (HELM: "")', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   DatasetLoadError,
@@ -19,6 +20,26 @@ export type AbsentPlaceholders = 'refuse' | 'empty';
 const EXAMPLE_DATASET_FILE = fileURLToPath(
   new URL('../data/example/medication-questions.csv', import.meta.url),
 );
+
+/** The judge prompt files a jury_score metric names. */
+function judgePromptFiles(config: BenchmarkConfig): string[] {
+  return config.metrics.flatMap((metric) => (metric.name === 'jury_score' ? [metric.promptFile.path] : []));
+}
+
+/** Whether `path` holds the example's invented rows, byte for byte (a small file, read once per run). */
+function isExampleData(path: string): boolean {
+  if (path === EXAMPLE_DATASET_FILE) return true;
+  try {
+    const size = statSync(path).size;
+    return (
+      size === statSync(EXAMPLE_DATASET_FILE).size &&
+      readFileSync(path).equals(readFileSync(EXAMPLE_DATASET_FILE))
+    );
+  } catch {
+    // Unreadable: the loader says so when it reads it.
+    return false;
+  }
+}
 
 const CORRECT_ANSWER = 'correct_answer';
 const INCORRECT_ANSWERS = 'incorrect_answers';
@@ -52,10 +73,12 @@ export function createConfigurableDataset(
     license: 'the data owner’s',
     upstream: { url: config.file },
     // --sample changes nothing here: the YAML's own CSV is read. It is invented only when it is
-    // the bundled example's; a user's CSV is their data, not a fixture of this package.
-    sampleInvented: config.datasetFile.path === EXAMPLE_DATASET_FILE,
+    // the bundled example's (that file, or a copy of it, as the README's example makes); a user's
+    // CSV is their data, not a fixture of this package.
+    sampleInvented: isExampleData(config.datasetFile.path),
     // The files are the YAML's own paths, read as they are (never from --data-dir or a download).
     files: [],
+    ownFiles: [config.file, config.promptFile.path, config.datasetFile.path, ...judgePromptFiles(config)],
     obtain: `the files ${config.file} names: its prompt_file and dataset_file`,
     async *load(context) {
       for (const note of config.notes) context.warn?.(note);
