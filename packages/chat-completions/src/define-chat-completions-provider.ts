@@ -1,4 +1,4 @@
-import { defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
+import { ConfigError, defineProvider, type ModelProviderV1, type ProviderSettingsV1 } from '@medhelm/core';
 import { checkTimeout, readApiKey } from '@medhelm/http';
 import {
   type ChatCompletionsLanguageModel,
@@ -36,6 +36,11 @@ export interface ChatCompletionsProviderDefinition {
   readonly displayName: string;
   /** The npm package, named in the `user-agent` header. */
   readonly packageName: string;
+  /**
+   * A model id for messages (`gpt-4o-mini`): an empty model id is refused, naming the provider and
+   * this example. Absent: the provider checks the id itself (e.g. Azure's deployment names).
+   */
+  readonly exampleModelId?: string;
   /** The environment variable read for the key when no `--api-key-env` is given. */
   readonly apiKeyEnvVar: string;
   /** The provider option `timeoutMs` (default 10 minutes); `settings.timeoutMs` overrides it per deployment. */
@@ -64,6 +69,11 @@ export function defineChatCompletionsProvider(
     id: definition.id,
     displayName: definition.displayName,
     languageModel: (modelId: string, settings: ProviderSettingsV1) => {
+      if (definition.exampleModelId !== undefined && modelId.trim() === '') {
+        throw new ConfigError(
+          `${definition.id} needs a model id, e.g. --models ${definition.id}:${definition.exampleModelId}`,
+        );
+      }
       const envVar = settings.apiKeyEnvVar ?? definition.apiKeyEnvVar;
       const endpoint = definition.endpoint(modelId, settings, {
         envVar,

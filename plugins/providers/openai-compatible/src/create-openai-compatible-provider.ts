@@ -5,7 +5,6 @@ import {
   type ChatCompletionsProviderOptions,
   defineChatCompletionsProvider,
 } from '@medhelm/chat-completions';
-import { ConfigError } from '@medhelm/core';
 import { DEFAULT_MODEL_TIMEOUT_MS, normalizeBaseUrl, withoutCredentials } from '@medhelm/http';
 
 /** The provider id users write in `--models openai-compatible:<model>`. */
@@ -39,12 +38,8 @@ export function createOpenAiCompatibleProvider(
     packageName: '@medhelm/provider-openai-compatible',
     apiKeyEnvVar: DEFAULT_API_KEY_ENV_VAR,
     timeoutMs: options.timeoutMs,
+    exampleModelId: 'meta-llama/Llama-3.1-8B-Instruct',
     endpoint: (modelId, settings, apiKey) => {
-      if (modelId.trim() === '') {
-        throw new ConfigError(
-          'openai-compatible needs a model id, e.g. --models openai-compatible:meta-llama/Llama-3.1-8B-Instruct',
-        );
-      }
       if (settings.baseUrl === undefined) return withoutBaseUrl(modelId);
       const baseUrl = normalizeBaseUrl(settings.baseUrl);
       const displayBaseUrl = withoutCredentials(baseUrl);

@@ -49,10 +49,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenA
     packageName: '@medhelm/provider-openai',
     apiKeyEnvVar: OPENAI_API_KEY_ENV_VAR,
     timeoutMs: options.timeoutMs,
+    exampleModelId: 'gpt-4o-2024-08-06',
     endpoint: (modelId, settings, apiKey) => {
-      if (modelId.trim() === '') {
-        throw new ConfigError('openai needs a model id, e.g. --models openai:gpt-4o-2024-08-06');
-      }
       const resolved = resolveReasoningModel(modelId, options);
       const baseUrl = normalizeBaseUrl(settings.baseUrl ?? OPENAI_BASE_URL);
       const keyHint = `Set the environment variable ${apiKey.envVar} to your OpenAI API key (or name another variable with --api-key-env).`;
