@@ -1,13 +1,14 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type DirectoryServer, serveDirectory } from '@medhelm/leaderboard';
 import { startMockModelServer } from '@medhelm/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/main.ts';
 import { writeJuryModelsFile } from './jury-models-file.ts';
 import { runCli } from './run-cli.ts';
+import { startServe } from './start-serve.ts';
 
 // `medhelm serve` and `medhelm export-site` in Debian's Chromium (headless, driven by
 // playwright-core): the numbers the pages show are compared with the run directories' stats files.
@@ -78,44 +79,6 @@ function isPlainTest(stat: StatRecord, name: string): boolean {
 
 /** A number as the viewer shows it: three decimals, a dash when unknown. */
 const shown = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(3));
-
-/** `medhelm serve` in-process: resolves with its URL once it prints it; `stop` is Ctrl-C. */
-async function startServe(
-  argv: string[],
-  cwd: string,
-): Promise<{ url: string; stop: () => Promise<number> }> {
-  const controller = new AbortController();
-  let printed = '';
-  let errors = '';
-  let announce: (url: string) => void = () => {};
-  const announced = new Promise<string>((resolve) => (announce = resolve));
-  const exited = main(['serve', ...argv], {
-    stdout: {
-      write: (text: string) => {
-        printed += text;
-        const url = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(printed)?.[1];
-        if (url !== undefined) announce(url);
-      },
-    },
-    stderr: { write: (text: string) => (errors += text) },
-    env: {},
-    cwd,
-    signal: controller.signal,
-  });
-  const url = await Promise.race([
-    announced,
-    exited.then((code) => {
-      throw new Error(`medhelm serve exited (${code}) before serving: ${errors}`);
-    }),
-  ]);
-  return {
-    url,
-    stop: () => {
-      controller.abort();
-      return exited;
-    },
-  };
-}
 
 describe.skipIf(!hasChromium)('the results viewer in Chromium (medhelm serve, medhelm export-site)', () => {
   const cwd = mkdtempSync(join(tmpdir(), 'medhelm-viewer-'));
@@ -199,6 +162,19 @@ describe.skipIf(!hasChromium)('the results viewer in Chromium (medhelm serve, me
       expect(await cell.textContent(), `${run.name} on the leaderboard`).toBe(shown(run.mean(run.headline)));
     }
     await leaderboard.getByTestId('cost-plot').locator('svg circle').first().waitFor({ state: 'attached' });
+    // The cost axis reads as round dollars or tokens ($0.002, 39K), never `38,979.000000`.
+    const ticks = await leaderboard
+      .getByTestId('cost-plot')
+      .locator('[aria-label="x-axis tick label"] text')
+      .allTextContents();
+    expect(ticks.length).toBeGreaterThan(1);
+    for (const tick of ticks) expect(tick).toMatch(/^(\$\d[\d,]*(\.\d{1,4})?|\d+(\.\d)?[KMB]?)$/);
+    // Both models are labelled beside their dots (two labels never crowd each other out).
+    const labels = await leaderboard
+      .getByTestId('cost-plot')
+      .locator('svg g[aria-label="text"] text')
+      .allTextContents();
+    expect(labels.sort()).toEqual([...new Set(runs.map((run) => run.model))].sort());
     for (const run of runs) {
       const runPage = await open(`${url}#/run/${encodeURIComponent(run.name)}`, 'run-model');
       await expectRunStat(runPage, run);
@@ -260,6 +236,40 @@ describe.skipIf(!hasChromium)('the results viewer in Chromium (medhelm serve, me
     const server: DirectoryServer = await serveDirectory(site);
     closers.push(() => server.close());
     await checkSite(server.url);
+  });
+
+  it('exports a site that works opened from disk (file://), with the same pages', {
+    timeout: 120_000,
+  }, async () => {
+    // How people open a folder someone sent them: no server, so no fetch() and no module scripts.
+    const site = join(cwd, 'disk-site');
+    const result = await runCli(['export-site', site, '--suite', 'view', '-o', output], { cwd });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const url = pathToFileURL(join(site, 'index.html')).href;
+    const errors: string[] = [];
+    const leaderboard = await open(url, 'leaderboard');
+    leaderboard.on('pageerror', (error) => errors.push(error.message));
+    for (const model of new Set(runs.map((run) => run.model))) {
+      expect(await leaderboard.locator('table.leaderboard tbody th').allTextContents()).toContain(model);
+    }
+    // The leaderboard, every run page and a deep link to an instance, as served.
+    await checkSite(url);
+    // A run page lists its instances; the first opens on a click, loaded from its page file.
+    const [run] = runs;
+    if (run === undefined) throw new Error('no run');
+    const runPage = await open(`${url}#/run/${encodeURIComponent(run.name)}`, 'instance-count');
+    runPage.on('pageerror', (error) => errors.push(error.message));
+    const instances = run.instances();
+    const first = instances[0];
+    if (first === undefined) throw new Error(`${run.name} has no instance`);
+    expect(await runPage.locator('.instance-list li a').allTextContents()).toEqual(
+      instances.map((instance) => instance.id),
+    );
+    await runPage.locator('.instance-list li a').first().click();
+    await runPage.getByTestId('instance-view').waitFor({ state: 'attached' });
+    expect(await runPage.getByTestId('instance-view').getAttribute('data-instance-id')).toBe(first.id);
+    expect(await runPage.getByTestId('completion').textContent()).toBe(run.completion(first.id));
+    expect(errors).toEqual([]);
   });
 
   it('filters the instances of a run and shows two models side by side on one instance', {
@@ -364,7 +374,7 @@ describe.skipIf(!hasChromium)('the results viewer in Chromium (medhelm serve, me
     expect(result.exitCode, result.stderr).toBe(0);
     const runFolders = readdirSync(join(site, 'data', 'runs'));
     for (const folder of runFolders) {
-      expect(readdirSync(join(site, 'data', 'runs', folder))).toEqual(['run.json']);
+      expect(readdirSync(join(site, 'data', 'runs', folder)).sort()).toEqual(['run.js', 'run.json']);
     }
     const server = await serveDirectory(site);
     closers.push(() => server.close());

@@ -2,6 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { isLoopbackHost } from './loopback-host.ts';
 
 /** A static server started by {@link serveDirectory}. */
 export interface DirectoryServer {
@@ -22,11 +23,18 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * Serves the files of `directory` read-only on 127.0.0.1 (`port` 0: any free port): GET and HEAD,
- * `/` as index.html, nothing outside the folder.
+ * `/` as index.html, nothing outside the folder, and only to requests for a loopback host name
+ * (421 otherwise: see loopback-host.ts, it keeps DNS-rebinding pages from reading a private run).
  */
 export function serveDirectory(directory: string, port = 0): Promise<DirectoryServer> {
   const root = normalize(directory);
   const server = createServer((request, response) => {
+    if (!isLoopbackHost(request.headers.host)) {
+      response
+        .writeHead(421, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('Misdirected request: this server answers only requests for 127.0.0.1, localhost or [::1].\n');
+      return;
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;

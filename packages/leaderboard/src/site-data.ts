@@ -5,7 +5,10 @@ import type { ScoreCaveats } from './leaderboard.ts';
  * `leaderboard.json` (the {@link Leaderboard}), `runs.json` ({@link SiteRunIndex}), and per run
  * `runs/<path>/run.json` ({@link SiteRun}) with its instances paged into
  * `runs/<path>/instances-<page>.json` ({@link SiteInstance} arrays), so a browser loads one page
- * of a 10,000-instance run at a time. Numbers that are unknown are null, never 0.
+ * of a 10,000-instance run at a time. Numbers that are unknown are null, never 0. Each JSON file
+ * has a script copy beside it (`leaderboard.js`, `runs/<path>/instances-<page>.js`, ...) that puts
+ * the same value in `globalThis.__MEDHELM_SITE_DATA__[<JSON path>]`: the viewer loads those, which
+ * also works from a folder opened from disk (file://).
  */
 
 /** A benchmark's data tier: gated and private runs are shown under a banner naming it. */

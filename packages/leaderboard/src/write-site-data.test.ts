@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { SiteInstance, SiteRun, SiteRunIndex } from './site-data.ts';
 import { writeSiteData } from './write-site-data.ts';
@@ -124,9 +125,13 @@ describe('writeSiteData', () => {
       invalid_judges: 1,
     });
     expect(readdirSync(join(site, 'data', 'runs', 'run-0')).sort()).toEqual([
+      'instances-0.js',
       'instances-0.json',
+      'instances-1.js',
       'instances-1.json',
+      'instances-2.js',
       'instances-2.json',
+      'run.js',
       'run.json',
     ]);
     const [first, second] = read<SiteInstance[]>(site, 'runs/run-0/instances-0.json');
@@ -164,6 +169,21 @@ describe('writeSiteData', () => {
     ]);
   });
 
+  it('writes beside each JSON file a script that gives the page the same value (for file://)', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'medhelm-site-'));
+    await writeSiteData({ outputPath: output, suite: 's', site, pageSize: 2 });
+    // The scripts run one after the other in one page, as the viewer's <script src> tags run them.
+    const page: { __MEDHELM_SITE_DATA__?: Record<string, unknown> } = {};
+    const paths = ['leaderboard.json', 'runs.json', 'runs/run-0/run.json', 'runs/run-0/instances-1.json'];
+    for (const path of paths) {
+      const script = readFileSync(join(site, 'data', path.replace(/\.json$/, '.js')), 'utf8');
+      runInNewContext(script, page);
+    }
+    for (const path of paths) {
+      expect(page.__MEDHELM_SITE_DATA__?.[path], path).toEqual(read(site, path));
+    }
+  });
+
   it('leaves out per-instance data with metricsOnly', async () => {
     const site = mkdtempSync(join(tmpdir(), 'medhelm-site-'));
     await writeSiteData({ outputPath: output, suite: 's', site, metricsOnly: true });
@@ -172,6 +192,6 @@ describe('writeSiteData', () => {
     expect(run.instances).toBe(5);
     expect(run.stats[0]?.value).toBe(0.6);
     expect(read<SiteRunIndex>(site, 'runs.json').metrics_only).toBe(true);
-    expect(existsSync(join(site, 'data', 'runs', 'run-0', 'instances-0.json'))).toBe(false);
+    expect(readdirSync(join(site, 'data', 'runs', 'run-0')).sort()).toEqual(['run.js', 'run.json']);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Leaderboard } from './leaderboard.ts';
 import { readRunSpec } from './read-run-files.ts';
@@ -6,6 +6,7 @@ import { runDirectoryNames, suiteDirectory } from './read-suite-runs.ts';
 import type { SiteRunEntry, SiteRunIndex } from './site-data.ts';
 import type { SiteHeadline } from './site-instance.ts';
 import { type SummarizeOptions, summarizeSuite } from './summarize-suite.ts';
+import { writeSiteDataFile } from './write-site-data-file.ts';
 import { writeSiteRun } from './write-site-run.ts';
 
 /** Instances per page file unless told otherwise: small enough to load at once in a browser. */
@@ -28,14 +29,15 @@ export interface SiteDataWritten {
 
 /**
  * Writes a viewer site's data for a suite (see site-data.ts): the leaderboard as summarize
- * computes it, and each run the leaderboard counts, read one at a time.
+ * computes it, and each run the leaderboard counts, read one at a time. Every file is written as
+ * JSON and as a script beside it (see write-site-data-file.ts), for a site opened from disk.
  */
 export async function writeSiteData(options: WriteSiteDataOptions): Promise<SiteDataWritten> {
   const leaderboard = await summarizeSuite(options);
   const data = join(options.site, 'data');
   rmSync(data, { recursive: true, force: true });
   mkdirSync(join(data, 'runs'), { recursive: true });
-  writeFileSync(join(data, 'leaderboard.json'), JSON.stringify(leaderboard));
+  writeSiteDataFile(data, 'leaderboard.json', leaderboard);
   const counted = countedRuns(leaderboard);
   const folder = suiteDirectory(options.outputPath, options.suite);
   const runs: SiteRunEntry[] = [];
@@ -48,7 +50,7 @@ export async function writeSiteData(options: WriteSiteDataOptions): Promise<Site
     const path = `run-${runs.length}`;
     const run = await writeSiteRun({
       directory,
-      target: join(data, 'runs', path),
+      data,
       name,
       path,
       model: counts.model,
@@ -68,7 +70,7 @@ export async function writeSiteData(options: WriteSiteDataOptions): Promise<Site
     });
   }
   const index: SiteRunIndex = { suite: options.suite, metrics_only: options.metricsOnly ?? false, runs };
-  writeFileSync(join(data, 'runs.json'), JSON.stringify(index));
+  writeSiteDataFile(data, 'runs.json', index);
   return { leaderboard, index };
 }
 

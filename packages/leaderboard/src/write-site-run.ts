@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRunReport } from './read-run-files.ts';
 import { runCaveatsOf } from './score-caveats.ts';
@@ -14,14 +14,16 @@ import type {
 import { type SiteHeadline, siteInstanceOf } from './site-instance.ts';
 import { isRecord, siteStatOf } from './site-stat.ts';
 import { streamJsonArray, streamRequestStates } from './stream-json-array.ts';
+import { writeSiteDataFile } from './write-site-data-file.ts';
 
 /** Options of {@link writeSiteRun}. */
 export interface WriteSiteRunOptions {
   /** The run directory. */
   directory: string;
-  /** The folder to write run.json and the instance pages into (created). */
-  target: string;
+  /** The site's data folder: run.json and the instance pages go to `runs/<path>/` in it (created). */
+  data: string;
   name: string;
+  /** The run's folder under `runs/`. */
   path: string;
   model: string;
   benchmarks: string[];
@@ -38,7 +40,7 @@ export interface WriteSiteRunOptions {
  * streamed, so memory holds the per-instance stats and one page, however large the run.
  */
 export async function writeSiteRun(options: WriteSiteRunOptions): Promise<SiteRun> {
-  mkdirSync(options.target, { recursive: true });
+  mkdirSync(join(options.data, 'runs', options.path), { recursive: true });
   const report = readJsonIfPresent(join(options.directory, 'medhelm_run.json'));
   const stats = readJsonIfPresent(join(options.directory, 'stats.json'));
   const statsById = await readInstanceStats(options.directory);
@@ -63,7 +65,7 @@ export async function writeSiteRun(options: WriteSiteRunOptions): Promise<SiteRu
     report: report ?? null,
     instance_pages: instancePages,
   };
-  writeFileSync(join(options.target, 'run.json'), JSON.stringify(run));
+  writeSiteDataFile(options.data, `runs/${options.path}/run.json`, run);
   return run;
 }
 
@@ -91,7 +93,7 @@ async function writeInstancePages(
   let page: SiteInstance[] = [];
   let pages = 0;
   const flush = () => {
-    writeFileSync(join(options.target, `instances-${pages}.json`), JSON.stringify(page));
+    writeSiteDataFile(options.data, `runs/${options.path}/instances-${pages}.json`, page);
     pages++;
     page = [];
   };

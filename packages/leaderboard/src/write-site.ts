@@ -11,8 +11,8 @@ export interface WriteSiteOptions extends WriteSiteDataOptions {
 
 /**
  * Writes a static site for a suite into `site`: the built viewer's files and its data (see
- * {@link writeSiteData}). Any static file server can host the folder; the viewer routes with the
- * URL hash, so no server rewrite rules are needed.
+ * {@link writeSiteData}). Any static file server can host the folder, or it opens from disk
+ * (file://); the viewer routes with the URL hash, so no server rewrite rules are needed.
  */
 export async function writeSite(options: WriteSiteOptions): Promise<SiteDataWritten> {
   if (!existsSync(join(options.viewerDirectory, 'index.html'))) {

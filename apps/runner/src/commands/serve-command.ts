@@ -13,7 +13,9 @@ export interface ServeCommandOptions extends SiteCommandOptions {
 
 /**
  * `medhelm serve`: writes the suite's site to a temporary folder and serves it on 127.0.0.1 until
- * Ctrl-C (io.signal), then removes the folder.
+ * Ctrl-C (io.signal), then removes the folder. Only requests for 127.0.0.1, localhost or [::1] are
+ * answered (serveDirectory): a web page open in the user's browser cannot read a private run's
+ * pages through DNS rebinding.
  */
 export async function serveCommand(options: ServeCommandOptions, io: CliIo): Promise<number> {
   const port = Number(options.port);

@@ -1,4 +1,4 @@
-import { loadRunIndex } from './loading/load-json.ts';
+import { loadRunIndex } from './loading/load-site-data.ts';
 import { useLoaded } from './loading/use-loaded.ts';
 import { BenchmarkPage } from './pages/benchmark-page.tsx';
 import { ComparePage } from './pages/compare-page.tsx';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatInterval, formatScore, formatUsd } from './format.ts';
+import {
+  formatCount,
+  formatInterval,
+  formatScore,
+  formatTokenTick,
+  formatUsd,
+  formatUsdTick,
+} from './format.ts';
 
 describe('number formats', () => {
   it('shows scores with three decimals and unknowns as a dash', () => {
@@ -16,5 +23,24 @@ describe('number formats', () => {
     expect(formatUsd(0.00012)).toBe('$0.0001');
     expect(formatUsd(null)).toBe('–');
     expect(formatCount(10000)).toBe('10,000');
+  });
+
+  it('shows axis ticks as short round numbers: dollars to three significant digits, tokens as 39K', () => {
+    expect([0, 0.0025, 0.002, 0.5, 12.5, 1500, 38_979].map(formatUsdTick)).toEqual([
+      '$0',
+      '$0.0025',
+      '$0.002',
+      '$0.5',
+      '$12.5',
+      '$1,500',
+      '$39,000',
+    ]);
+    expect([0, 500, 39_000, 38_979, 1_500_000].map(formatTokenTick)).toEqual([
+      '0',
+      '500',
+      '39K',
+      '39K',
+      '1.5M',
+    ]);
   });
 });

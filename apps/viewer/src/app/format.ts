@@ -23,3 +23,22 @@ export function formatUsd(value: number | null | undefined): string {
 export function formatCount(value: number | null | undefined): string {
   return value === null || value === undefined ? '–' : value.toLocaleString('en-US');
 }
+
+// Axis ticks are round numbers (0, 5,000, 10,000; 0, 0.002, 0.004): three significant digits show
+// each exactly, and never the six decimals a general number format gives a degenerate axis.
+const usdTick = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumSignificantDigits: 3,
+});
+const tokenTick = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
+
+/** A dollar tick of an axis: `$0`, `$0.002`, `$12.5`, `$1,500`. */
+export function formatUsdTick(value: number): string {
+  return usdTick.format(value);
+}
+
+/** A token-count tick of an axis: `0`, `500`, `39K`, `1.5M`. */
+export function formatTokenTick(value: number): string {
+  return tokenTick.format(value);
+}

@@ -2,7 +2,7 @@ import type { SiteRun } from '@medhelm/leaderboard';
 import { useEffect, useState } from 'react';
 import { formatCount, formatScore } from '../format.ts';
 import { type InstanceFilters, passesFilters } from '../instance-filters.ts';
-import { loadInstance } from '../loading/load-json.ts';
+import { loadInstance } from '../loading/load-site-data.ts';
 import { searchInstances } from '../loading/search-instances.ts';
 import { useLoaded } from '../loading/use-loaded.ts';
 import { runHref } from '../route.ts';

@@ -1,5 +1,5 @@
 import type { SiteInstance, SiteRun } from '@medhelm/leaderboard';
-import { loadInstancePage } from './load-json.ts';
+import { loadInstancePage } from './load-site-data.ts';
 
 /** The texts of an instance the search looks in. */
 function textsOf(instance: SiteInstance): string[] {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CaveatMarks } from '../components/caveat-banners.tsx';
 import { LoadStatus } from '../components/load-status.tsx';
 import { formatCount, formatInterval, formatScore } from '../format.ts';
-import { loadLeaderboard } from '../loading/load-json.ts';
+import { loadLeaderboard } from '../loading/load-site-data.ts';
 import { useLoaded } from '../loading/use-loaded.ts';
 import { compareHref, runHref } from '../route.ts';
 

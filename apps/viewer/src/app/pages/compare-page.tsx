@@ -3,7 +3,7 @@ import { InstanceView } from '../components/instance-view.tsx';
 import { LoadStatus } from '../components/load-status.tsx';
 import { TierBanner } from '../components/tier-banner.tsx';
 import { formatScore } from '../format.ts';
-import { loadInstance, loadRun } from '../loading/load-json.ts';
+import { loadInstance, loadRun } from '../loading/load-site-data.ts';
 import { useLoaded } from '../loading/use-loaded.ts';
 import { compareHref, runHref } from '../route.ts';
 

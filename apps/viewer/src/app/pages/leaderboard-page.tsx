@@ -5,7 +5,7 @@ import { CaveatMarks } from '../components/caveat-banners.tsx';
 import { LoadStatus } from '../components/load-status.tsx';
 import { formatInterval, formatScore } from '../format.ts';
 import { type LeaderboardTableColumn, leaderboardColumns, sortModels } from '../leaderboard-columns.ts';
-import { loadLeaderboard } from '../loading/load-json.ts';
+import { loadLeaderboard } from '../loading/load-site-data.ts';
 import { useLoaded } from '../loading/use-loaded.ts';
 import { benchmarkHref, runHref } from '../route.ts';
 import { CostPlot } from './cost-plot.tsx';

@@ -5,7 +5,7 @@ import { ProvenancePanel } from '../components/provenance-panel.tsx';
 import { StatsTable } from '../components/stats-table.tsx';
 import { TierBanner } from '../components/tier-banner.tsx';
 import { formatCount } from '../format.ts';
-import { loadRun } from '../loading/load-json.ts';
+import { loadRun } from '../loading/load-site-data.ts';
 import { useLoaded } from '../loading/use-loaded.ts';
 import { benchmarkHref } from '../route.ts';
 

@@ -1,35 +1,33 @@
 import type { Leaderboard, SiteInstance, SiteRun, SiteRunIndex } from '@medhelm/leaderboard';
+import { loadDataScript } from './load-data-script.ts';
 
 const cache = new Map<string, Promise<unknown>>();
 
-/** Fetches a data file of the site (relative to the page), once per path. */
-export function loadJson<T>(path: string): Promise<T> {
+/** Loads a data file of the site (its path under `data/`), once per path. */
+function loadSiteData<T>(path: string): Promise<T> {
   let pending = cache.get(path);
   if (pending === undefined) {
-    pending = fetch(`data/${path}`).then(async (response) => {
-      if (!response.ok) throw new Error(`data/${path}: HTTP ${response.status}`);
-      return response.json();
-    });
+    pending = loadDataScript(path);
     pending.catch(() => cache.delete(path));
     cache.set(path, pending);
   }
   return pending as Promise<T>;
 }
 
-export const loadLeaderboard = (): Promise<Leaderboard> => loadJson<Leaderboard>('leaderboard.json');
-export const loadRunIndex = (): Promise<SiteRunIndex> => loadJson<SiteRunIndex>('runs.json');
+export const loadLeaderboard = (): Promise<Leaderboard> => loadSiteData<Leaderboard>('leaderboard.json');
+export const loadRunIndex = (): Promise<SiteRunIndex> => loadSiteData<SiteRunIndex>('runs.json');
 
 /** A run's run.json, by run name (runs.json maps it to its folder). */
 export async function loadRun(name: string): Promise<SiteRun> {
   const index = await loadRunIndex();
   const entry = index.runs.find((run) => run.name === name);
   if (entry === undefined) throw new Error(`The suite has no run named ${name}.`);
-  return loadJson<SiteRun>(`runs/${entry.path}/run.json`);
+  return loadSiteData<SiteRun>(`runs/${entry.path}/run.json`);
 }
 
 /** One page of a run's instances. */
 export function loadInstancePage(run: SiteRun, page: number): Promise<SiteInstance[]> {
-  return loadJson<SiteInstance[]>(`runs/${run.path}/instances-${page}.json`);
+  return loadSiteData<SiteInstance[]>(`runs/${run.path}/instances-${page}.json`);
 }
 
 /** An instance of a run by id: only the page holding it is fetched. */
