@@ -9,12 +9,12 @@ import {
 import type { CliIo } from '../cli-io.ts';
 import { formatError } from '../output/format-error.ts';
 import { textTable } from '../output/text-table.ts';
-import { runnerPackageJson } from '../plugins/find-first-party-plugins.ts';
 import { findPlugins } from '../plugins/find-plugins.ts';
 import { importPlugin } from '../plugins/load-plugins.ts';
 import type { PluginCandidate } from '../plugins/plugin-candidate.ts';
 import { SUPPORTED_SPECIFICATION_VERSIONS } from '../plugins/read-plugin-manifest.ts';
 import { type PluginRegistries, registeredIds, registerPlugins } from '../plugins/register-plugins.ts';
+import { runnerPackageJson } from '../plugins/runner-package.ts';
 import { type PluginSelectionOptions, pluginSelection } from './plugin-selection.ts';
 
 /** One row of `medhelm plugins list`. */
