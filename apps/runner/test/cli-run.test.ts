@@ -151,6 +151,24 @@ describe('medhelm run', () => {
     const interrupted = await runCli(argv, { cwd, signal: controller.signal });
     expect(interrupted.exitCode).toBe(130);
     expect(server.requests.length).toBe(3);
+    // The table says what was saved and the tokens it used, never "0/20" and "0".
+    const row = interrupted.stdout.split('\n').find((line) => line.startsWith('pubmed_qa '));
+    const cells = row?.trim().split(/ {2,}/) ?? [];
+    expect(cells.slice(0, 3)).toEqual(['pubmed_qa', 'openai-compatible/m', '3/20 saved']);
+    expect(cells[3]).toBe('exact_match');
+    expect(cells[4]).toBe('interrupted');
+    const ledger = JSON.parse(
+      readFileSync(
+        join(cwd, 'benchmark_output', 'runs', 'latest', 'medhelm_cost_ledger.jsonl'),
+        'utf8',
+      ).trim(),
+    ) as { usage_by_source: Record<string, { promptTokens: number; completionTokens: number }> };
+    const usedTokens = Object.values(ledger.usage_by_source).reduce(
+      (total, tokens) => total + tokens.promptTokens + tokens.completionTokens,
+      0,
+    );
+    expect(usedTokens).toBeGreaterThan(0);
+    expect(row).toMatch(new RegExp(`\\s${usedTokens}\\s`));
     expect(
       existsSync(
         join(
