@@ -300,6 +300,13 @@ describe('medhelm summarize and compare after a run of two models', () => {
       'error: Deployment gpt-4o is model openai/gpt-4o-2024-08-06, of which suite board has no runs.',
     );
     expect(other.stderr).toContain('This suite has runs of: baseline/first-option, ');
+    const noSuite = await runCli(['compare', '--suite', 'nothing', '-o', output, 'gpt-4o', 'served'], {
+      cwd,
+    });
+    expect(noSuite.exitCode).toBe(2);
+    expect(noSuite.stderr).toContain(
+      `error: There is no suite nothing: ${join(output, 'runs', 'nothing')} does not exist.`,
+    );
     // Without --models-file its ids are unknown.
     const unknown = await runCli(
       ['compare', '--suite', 'board', '-o', output, 'served', 'baseline/first-option'],

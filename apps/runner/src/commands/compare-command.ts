@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '@medhelm/core';
 import {
@@ -6,6 +7,7 @@ import {
   disagreementsTable,
   listSuiteModels,
   readLeaderboardSchema,
+  suiteDirectory,
 } from '@medhelm/leaderboard';
 import { loadModelsFile, type ModelsConfig } from '@medhelm/model-config';
 import { type CliIo, ExitCode } from '../cli-io.ts';
@@ -38,6 +40,13 @@ export async function compareCommand(
   const outputPath = resolve(io.cwd, options.outputPath);
   const config =
     options.modelsFile === undefined ? undefined : loadModelsFile(resolve(io.cwd, options.modelsFile));
+  const folder = suiteDirectory(outputPath, options.suite);
+  if (!existsSync(folder)) {
+    // As summarize says it: "has no runs of model X" would send one looking for the wrong mistake.
+    throw new ConfigError(`There is no suite ${options.suite}: ${folder} does not exist.`, {
+      hint: `Run benchmarks with \`medhelm run --suite ${options.suite}\` first, or pass the output path the runs were written to with -o.`,
+    });
+  }
   const suiteModels = listSuiteModels(outputPath, options.suite);
   const [modelA, modelB] = [modelAOption, modelBOption].map((model) =>
     suiteModelName(model, { suite: options.suite, models: suiteModels }, config, io),
