@@ -38,7 +38,7 @@ export interface PluginListing {
  * printed below the table (naming the package and the cause) and the exit code is 2.
  */
 export async function pluginsListCommand(
-  options: PluginSelectionOptions & { json?: boolean },
+  options: PluginSelectionOptions & { json?: boolean; verbose?: boolean },
   io: CliIo,
 ): Promise<number> {
   const candidates = findPlugins(pluginSelection(options, io));
@@ -109,6 +109,6 @@ export async function pluginsListCommand(
       )}\n`,
     );
   }
-  for (const error of errors) io.stderr.write(formatError(error));
+  for (const error of errors) io.stderr.write(formatError(error, { verbose: options.verbose === true }));
   return errors.length > 0 ? 2 : 0;
 }

@@ -25,8 +25,9 @@ export function registerPluginsCommand(program: Command, { io, setExitCode }: Co
       command: 'medhelm plugins list --config medhelm.config.yaml --discover-plugins',
     },
   ]);
-  list.action(async (options: PluginSelectionOptions & { json?: boolean }) => {
+  list.action(async (_options: PluginSelectionOptions & { json?: boolean }, command: Command) => {
     const { pluginsListCommand } = await import('./plugins-command.ts');
-    setExitCode(await pluginsListCommand(options, io));
+    // With the global --verbose: each plugin's load error is printed with its causes.
+    setExitCode(await pluginsListCommand(command.optsWithGlobals(), io));
   });
 }
