@@ -62,6 +62,10 @@ export async function main(argv: readonly string[], cliIo: CliIo): Promise<numbe
       // descriptions so far right that they no longer wrap in an 80-column terminal.
       subcommandTerm: (command) => new Help().subcommandTerm(command).replace(' [options]', ''),
     })
+    // A mistyped command or option: commander's one line, then where the right ones are.
+    .showHelpAfterError(
+      '(medhelm <command> --help lists its options, with examples; medhelm --help the commands)',
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),

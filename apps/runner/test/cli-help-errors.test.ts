@@ -95,6 +95,17 @@ describe('medhelm --help', () => {
 });
 
 describe('errors', () => {
+  it('says where the options are after a mistyped command or option', async () => {
+    const command = await runCli(['rn'], { cwd: temporaryDirectory() });
+    expect(command.exitCode).toBe(2);
+    expect(command.stderr).toContain("error: unknown command 'rn'");
+    expect(command.stderr).toContain('medhelm --help the commands');
+    const option = await runCli(['run', '--benchmark', 'pubmed_qa'], { cwd: temporaryDirectory() });
+    expect(option.exitCode).toBe(2);
+    expect(option.stderr).toContain("error: unknown option '--benchmark'\n(Did you mean --benchmarks?)\n");
+    expect(option.stderr).toContain('medhelm <command> --help lists its options');
+  });
+
   /** A copy of medbullets' bundled CSV whose second row has an answer_idx that is not A-E. */
   function medbulletsWithBadAnswer(): string {
     const require = createRequire(import.meta.url);
