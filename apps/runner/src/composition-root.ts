@@ -12,14 +12,11 @@ import {
 import { EngineTokens, Evaluator, type InvocationProvenance, type RunObserver } from '@medhelm/engine';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { container } from 'tsyringe';
-import {
-  findFirstPartyPlugins,
-  runnerPackageDirectory,
-  runnerPackageJson,
-} from './plugins/find-first-party-plugins.ts';
+import { findFirstPartyPlugins } from './plugins/find-first-party-plugins.ts';
 import { installedPackageVersions } from './plugins/installed-package-versions.ts';
 import { type LoadedPlugin, loadPlugins } from './plugins/load-plugins.ts';
 import { registerPlugins } from './plugins/register-plugins.ts';
+import { runnerPackageDirectory, runnerPackageJson } from './plugins/runner-package.ts';
 
 /** What the process gives the runner: injectable so tests run the CLI in-process. */
 export interface RunnerEnvironment {

@@ -205,3 +205,62 @@ describe('judges on the candidate’s deployment', () => {
     expect(server.maxInFlight).toBe(2);
   });
 });
+
+describe('the cost lines of a jury at an unknown price', () => {
+  it("name the judges' deployments under the jury, never the candidate's", { timeout: 120_000 }, async () => {
+    const server = await startMockModelServer({
+      wires: ['openai'],
+      reply: () => 'HISTORY OF PRESENT ILLNESS: stable.',
+      jury: { score: () => 4 },
+    });
+    closers.push(() => server.close());
+    const cwd = mkdtempSync(join(tmpdir(), 'medhelm-jury-price-'));
+    writeJuryModelsFile(cwd, server.baseUrl);
+    // The llama judge on a server of one's own: no price in the models file, none in the table.
+    const models = readFileSync(join(cwd, 'models.yaml'), 'utf8');
+    writeFileSync(
+      join(cwd, 'models.yaml'),
+      `${models}  llama-unpriced:\n    provider: openai-compatible\n    model: my-llama-judge\n    baseUrl: ${server.baseUrl}\n`,
+    );
+    const result = await runCli(
+      [
+        'run',
+        '--models-file',
+        'models.yaml',
+        '--benchmarks',
+        'aci_bench',
+        '--models',
+        'candidate',
+        '--judges',
+        'gpt=judge-gpt,llama=llama-unpriced,claude=judge-claude',
+        '--sample',
+        '--max-eval-instances',
+        '2',
+        '--suite',
+        'jury-price',
+      ],
+      { cwd },
+    );
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(
+      /Total cost of this invocation: \$\d+\.\d+ \+ \? \(no known price for the jury's openai-compatible\/my-llama-judge\)/,
+    );
+    expect(result.stdout).toMatch(
+      /candidate models \$\d+\.\d+, jury \$\d+\.\d+ \+ \? \(no known price for openai-compatible\/my-llama-judge\);/,
+    );
+    expect(result.stdout).not.toContain('openai-compatible/candidate (jury)');
+    const suiteDirectory = join(cwd, 'benchmark_output', 'runs', 'jury-price');
+    const run = readdirSync(suiteDirectory, { withFileTypes: true }).find((entry) => entry.isDirectory());
+    const report = JSON.parse(
+      readFileSync(join(suiteDirectory, run?.name ?? '', 'medhelm_run.json'), 'utf8'),
+    ) as {
+      cost: { judgeUsd: number | null; unpricedJudges?: string[] };
+    };
+    expect(report.cost).toMatchObject({
+      judgeUsd: null,
+      unpricedJudges: ['openai-compatible/my-llama-judge'],
+    });
+    const ledger = readFileSync(join(suiteDirectory, 'medhelm_cost_ledger.jsonl'), 'utf8');
+    expect(JSON.parse(ledger.trim()).unpriced_judges).toEqual(['openai-compatible/my-llama-judge']);
+  });
+});

@@ -151,6 +151,24 @@ describe('medhelm run', () => {
     const interrupted = await runCli(argv, { cwd, signal: controller.signal });
     expect(interrupted.exitCode).toBe(130);
     expect(server.requests.length).toBe(3);
+    // The table says what was saved and the tokens it used, never "0/20" and "0".
+    const row = interrupted.stdout.split('\n').find((line) => line.startsWith('pubmed_qa '));
+    const cells = row?.trim().split(/ {2,}/) ?? [];
+    expect(cells.slice(0, 3)).toEqual(['pubmed_qa', 'openai-compatible/m', '3/20 saved']);
+    expect(cells[3]).toBe('exact_match');
+    expect(cells[4]).toBe('interrupted');
+    const ledger = JSON.parse(
+      readFileSync(
+        join(cwd, 'benchmark_output', 'runs', 'latest', 'medhelm_cost_ledger.jsonl'),
+        'utf8',
+      ).trim(),
+    ) as { usage_by_source: Record<string, { promptTokens: number; completionTokens: number }> };
+    const usedTokens = Object.values(ledger.usage_by_source).reduce(
+      (total, tokens) => total + tokens.promptTokens + tokens.completionTokens,
+      0,
+    );
+    expect(usedTokens).toBeGreaterThan(0);
+    expect(row).toMatch(new RegExp(`\\s${usedTokens}\\s`));
     expect(
       existsSync(
         join(
@@ -359,19 +377,87 @@ describe('medhelm list', () => {
     }
   });
 
-  it('shows category, subcategory, access tier, sample and headline metric in the table', async () => {
+  it('shows id, name, category, access tier, jury, data and sample in a table that fits 120 columns', async () => {
     const result = await runCli(['list'], { cwd: temporaryDirectory() });
     expect(result.exitCode).toBe(0);
-    expect(result.stdout.split('\n')[0]).toMatch(
-      /^id +name +category +subcategory +access +sample +headline metric$/,
-    );
+    expect(result.stdout.split('\n')[0]).toMatch(/^id +name +cat +access +jury +data +sample$/);
+    expect(result.stdout).toMatch(/\nmed_mcqa +MedMCQA +CDS +public +- +download +invented\n/);
+    // Open-ended benchmarks need the LLM jury; gated and private data must be obtained.
+    expect(result.stdout).toMatch(/\naci_bench +ACI-Bench +CNG +public +yes +download +real\n/);
+    expect(result.stdout).toMatch(/\nmimic_bhc +MIMIC-IV-BHC +CNG +gated +yes +obtain +invented\n/);
+    expect(result.stdout).toMatch(/\nshc_bmt_med +BMT-Status +MRA +private +- +obtain +invented\n/);
     expect(result.stdout).toMatch(
-      /med_mcqa +MedMCQA +Clinical Decision Support +Providing Clinical Knowledge Support +public +invented +exact_match \(valid\)\n/,
+      /\nmedhelm_configurable_benchmark +User-defined benchmark +CDS +private +- +config +invented\n/,
     );
-    // HELM's usual test split goes without saying.
-    expect(result.stdout).toMatch(/\npubmed_qa +PubMedQA .* +public +real +exact_match\n/);
+    expect(result.stdout).toContain('cat: CDS Clinical Decision Support, CNG Clinical Note Generation,');
+    expect(result.stdout).toContain('AW Administration and Workflow.');
+    expect(result.stdout).toContain('jury: yes = its headline is scored by an LLM jury');
+    expect(result.stdout).toContain(
+      'data: download = fetched from its pinned upstream URL; obtain = you obtain it',
+    );
     expect(result.stdout).toContain(
       'sample: what --sample runs on: real upstream rows, or invented fixtures',
+    );
+  });
+
+  it('fits every line of `medhelm list` and `medhelm list --release v2.0.0` in 120 columns', async () => {
+    const cwd = temporaryDirectory();
+    for (const argv of [['list'], ['list', '--release', 'v2.0.0']]) {
+      const result = await runCli(argv, { cwd });
+      expect(result.exitCode).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      // Every installed benchmark has its row (38, or the release's 37).
+      expect(lines.length, argv.join(' ')).toBeGreaterThan(40);
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(120);
+    }
+  });
+
+  it('shows every column with --wide: the full category, subcategory, headline metric and version', async () => {
+    const result = await runCli(['list', '--wide'], { cwd: temporaryDirectory() });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.split('\n')[0]).toMatch(
+      /^id +name +category +subcategory +access +jury +data +sample +headline metric +version$/,
+    );
+    expect(result.stdout).toMatch(
+      /med_mcqa +MedMCQA +Clinical Decision Support +Providing Clinical Knowledge Support +public +- +download +invented +exact_match \(valid\) +1\n/,
+    );
+    // HELM's usual test split goes without saying.
+    expect(result.stdout).toMatch(/\npubmed_qa +PubMedQA .* +public +- +download +real +exact_match +1\n/);
+    const release = await runCli(['list', '--release', 'v2.0.0', '--wide'], { cwd: temporaryDirectory() });
+    expect(release.stdout).toMatch(
+      /\nid +name +category +subcategory +access +jury +data +sample +headline metric +version\n/,
+    );
+  });
+
+  it('says in JSON whether each benchmark needs judges and where its data comes from', async () => {
+    const result = await runCli(['list', '--json'], { cwd: temporaryDirectory() });
+    const rows = JSON.parse(result.stdout) as Array<
+      ListedBenchmark & { needsJudges: boolean; dataSource: string }
+    >;
+    const row = (id: string) => rows.find((candidate) => candidate.id === id);
+    expect([row('aci_bench')?.needsJudges, row('medication_qa')?.needsJudges]).toEqual([true, true]);
+    expect([row('pubmed_qa')?.needsJudges, row('ehrshot')?.needsJudges]).toEqual([false, false]);
+    for (const listed of rows) {
+      const expected =
+        listed.id === 'medhelm_configurable_benchmark'
+          ? 'config'
+          : listed.access === 'public'
+            ? 'download'
+            : 'obtain';
+      expect(listed.dataSource, listed.id).toBe(expected);
+    }
+    // The fields it had before stay.
+    expect(Object.keys(row('pubmed_qa') ?? {})).toEqual(
+      expect.arrayContaining([
+        'license',
+        'sampleInvented',
+        'mainMetric',
+        'mainSplit',
+        'correctedMetric',
+        'version',
+        'variants',
+        'package',
+      ]),
     );
   });
 

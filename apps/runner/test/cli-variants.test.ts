@@ -173,7 +173,7 @@ describe('medhelm list and the variants', () => {
   it('lists the variants under the table, in lines of at most 100 characters', async () => {
     const result = await runCli(['list'], { cwd: mkdtempSync(join(tmpdir(), 'medhelm-list-')) });
     const lines = result.stdout.split('\n');
-    expect(lines[0]).toMatch(/^id +name +category +subcategory +access +sample +headline metric$/);
+    expect(lines[0]).toMatch(/^id +name +cat +access +jury +data +sample$/);
     const legend = lines.findIndex((line) => line.startsWith('Opt-in variants, never the default'));
     expect(legend).toBeGreaterThan(0);
     expect(result.stdout).toMatch(/\n {2}quasi-exact-match +pubmed_qa\n/);

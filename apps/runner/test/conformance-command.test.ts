@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findSharedDirectory } from '@medhelm/testing';
@@ -89,5 +89,29 @@ describe.skipIf(sharedDirectory === undefined)('medhelm conformance over the sha
     expect(result.stdout).toContain('exact_match: 4 passed, 1 failed');
     expect(result.stdout).toContain('FAIL not_a_family.jsonl: not a vector family this release understands');
     expect(result.stdout.trim().split('\n').at(-1)).toBe('4 passed, 2 failed');
+  });
+});
+
+describe('medhelm conformance without vectors', () => {
+  it('says where the vectors come from when the folder does not exist', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'medhelm-no-vectors-'));
+    const result = await runCli(['conformance', 'conformance'], { cwd });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`error: ${join(cwd, 'conformance')} is not a folder`);
+    expect(result.stderr).toContain("made by running HELM's own code");
+    expect(result.stderr).toContain('medhelm conformance ../shared/conformance --data-root ../shared/data');
+    expect(result.stderr).toContain('MEDHELM_SHARED_DIR');
+  });
+
+  it('names the folder MEDHELM_SHARED_DIR points at, and refuses a folder without vectors', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'medhelm-shared-'));
+    mkdirSync(join(shared, 'conformance'));
+    const empty = mkdtempSync(join(tmpdir(), 'medhelm-empty-vectors-'));
+    const result = await runCli(['conformance', empty], { cwd: empty, env: { MEDHELM_SHARED_DIR: shared } });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`error: ${empty} holds no conformance vectors`);
+    expect(result.stderr).toContain(
+      `MEDHELM_SHARED_DIR is ${shared}: medhelm conformance ${join(shared, 'conformance')} --data-root ${join(shared, 'data')}.`,
+    );
   });
 });

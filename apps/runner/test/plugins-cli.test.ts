@@ -198,6 +198,10 @@ describe('medhelm plugins list', () => {
     expect(errors).toContain(
       'error: Plugin "answer-length-scorer/extra": its package.json exports no "./extra" entry point',
     );
+    // The error that register() threw, and where, only with --verbose.
+    expect(errors).not.toContain('caused by: Error: database unreachable');
+    const verbose = await runCli(['plugins', 'list', '--config', config, '--verbose'], { cwd: root });
+    expect(verbose.stderr).toMatch(/\n {2}caused by: Error: database unreachable\n {4}at /);
   });
 });
 

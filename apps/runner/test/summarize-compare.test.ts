@@ -244,6 +244,83 @@ describe('medhelm summarize and compare after a run of two models', () => {
     expect(text.stdout).toMatch(/^pubmed_qa\s+exact_match \(test\)\s+20\s/m);
   });
 
+  it('takes the models as --models names them too: a models-file id, provider:model, a HELM name', async () => {
+    const runs = runDirectories(suiteDirectory);
+    const served = runs.map((run) => run.model).find((model) => model !== 'baseline/first-option') ?? '';
+    const byHelmName = await runCli(
+      ['compare', '--suite', 'board', '-o', output, 'baseline/first-option', served, '--json'],
+      { cwd },
+    );
+    const byIds = await runCli(
+      [
+        'compare',
+        '--suite',
+        'board',
+        '-o',
+        output,
+        '--models-file',
+        'models.yaml',
+        'baseline:first-option',
+        'served',
+        '--json',
+      ],
+      { cwd },
+    );
+    expect(byIds.stderr).toBe('');
+    expect(byIds.exitCode).toBe(0);
+    expect(JSON.parse(byIds.stdout)).toEqual(JSON.parse(byHelmName.stdout));
+    const text = await runCli(
+      [
+        'compare',
+        '--suite',
+        'board',
+        '-o',
+        output,
+        '--models-file',
+        'models.yaml',
+        'baseline:first-option',
+        'served',
+      ],
+      { cwd },
+    );
+    expect(text.stdout).toContain(
+      `A = baseline:first-option (baseline/first-option), B = served (${served})`,
+    );
+  });
+
+  it('says when a deployment names a model the suite has no runs of, or no deployment at all', async () => {
+    const other = await runCli(
+      ['compare', '--suite', 'board', '-o', output, 'gpt-4o', 'baseline/first-option'],
+      {
+        cwd,
+      },
+    );
+    expect(other.exitCode).toBe(2);
+    expect(other.stderr).toContain(
+      'error: Deployment gpt-4o is model openai/gpt-4o-2024-08-06, of which suite board has no runs.',
+    );
+    expect(other.stderr).toContain('This suite has runs of: baseline/first-option, ');
+    const noSuite = await runCli(['compare', '--suite', 'nothing', '-o', output, 'gpt-4o', 'served'], {
+      cwd,
+    });
+    expect(noSuite.exitCode).toBe(2);
+    expect(noSuite.stderr).toContain(
+      `error: There is no suite nothing: ${join(output, 'runs', 'nothing')} does not exist.`,
+    );
+    // Without --models-file its ids are unknown.
+    const unknown = await runCli(
+      ['compare', '--suite', 'board', '-o', output, 'served', 'baseline/first-option'],
+      {
+        cwd,
+      },
+    );
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toContain(
+      'error: served is neither a model of suite board nor a known deployment',
+    );
+    expect(unknown.stderr).toContain('--models-file');
+  });
+
   it('says which models a suite has when compare is given another', async () => {
     const result = await runCli(
       ['compare', '--suite', 'board', '-o', output, 'baseline/first-optoin', 'x/y'],

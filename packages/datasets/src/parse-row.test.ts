@@ -39,6 +39,15 @@ describe('parseRow', () => {
     );
     expect(error.location).toEqual({ file: 'f.json', line: 7, row: '123', field: 'final_decision' });
     expect(error.message).toMatch(/^f\.json, line 7, row 123, field "final_decision": .+ \(got "perhaps"\)$/);
+    expect(error.hint).toMatch(/^The file does not match the upstream format HELM reads: correct that row/);
+  });
+
+  it('counts the problems after the first, all of which stay in the cause', () => {
+    const error = failure(() =>
+      parseRow(schema, { CONTEXTS: 'c', final_decision: 'perhaps' }, { file: 'f.json' }),
+    );
+    expect(error.message).toMatch(/; 2 more problems in this row$/);
+    expect((error.cause as z.ZodError).issues).toHaveLength(3);
   });
 
   it('reports a missing field and a nested path', () => {

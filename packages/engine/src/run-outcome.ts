@@ -35,6 +35,11 @@ export interface RunCost {
   candidateUsd: number | undefined;
   /** The LLM jury's calls, in USD; undefined when a judge's price is unknown (never shown as $0). */
   judgeUsd: number | undefined;
+  /**
+   * The judges' deployments (HELM deployment names) with no known price, when `judgeUsd` is
+   * undefined because of them: what the cost lines name, never the candidate's deployment.
+   */
+  unpricedJudges?: string[];
   /** Tokens of the judge calls made in this invocation (cached judge answers are not counted). */
   judgeUsage: TokenCounts;
   /**

@@ -217,6 +217,7 @@ async function runLeased(
     cost: {
       candidateUsd: price === undefined ? undefined : usdOf(tally.candidatePicoUsd ?? '0'),
       judgeUsd: !juryRuns ? 0 : tally.judgePicoUsd === null ? undefined : usdOf(tally.judgePicoUsd),
+      ...(juryRuns && tally.judgePicoUsd === null ? { unpricedJudges: unpricedJudges(context.judges) } : {}),
       jury: !needsJudges ? ('none' as const) : !juryRuns ? ('skipped' as const) : ('ran' as const),
       judgeUsage: tally.judgeUsage,
       ...(price === undefined ? {} : { priceSource: priceSourceOf(price) }),
@@ -376,6 +377,20 @@ export function meteredCandidate(
     ...(context.retry === undefined ? {} : { retry: context.retry }),
   });
   return { model: metered, meter };
+}
+
+/**
+ * The judges' deployments without a known price: the jury's spend became unknown because one of
+ * them was called (a judge's cached answers cost nothing and never make it unknown).
+ */
+function unpricedJudges(judges: readonly JudgeDeployment[]): string[] {
+  return [
+    ...new Set(
+      judges
+        .filter(({ deployment }) => deployment.price === undefined)
+        .map(({ deployment }) => deployment.helmDeployment),
+    ),
+  ];
 }
 
 function usdOf(picoUsd: string): number {

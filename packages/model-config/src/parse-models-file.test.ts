@@ -1,6 +1,7 @@
 import { ConfigError, MedHelmError } from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
 import { ModelsFileError } from './models-file-error.ts';
+import { DeploymentSchema } from './models-file-schema.ts';
 import { parseModelsFile, validateModelsConfig } from './parse-models-file.ts';
 
 const FAKE_KEY = 'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z';
@@ -85,6 +86,36 @@ describe('parseModelsFile', () => {
     expect(byField['b/price.inputPerMillion']?.message).toMatch(/at most 6 decimal places/);
     expect(byField['b/price.currency']?.message).toMatch(/must be USD/);
     expect(error.message).toMatch(/^models\.yaml: 5 problems:\n {2}- models\.yaml:\d+, deployment "a"/);
+  });
+
+  it('suggests the closest field for a typo and lists every field the schema accepts, local and trusted too', () => {
+    const error = errorOf(() =>
+      parseModelsFile(
+        'deployments:\n  my-vllm:\n    provider: openai-compatible\n    model: m\n    baseURL: http://127.0.0.1:8000/v1\n',
+        'models.yaml',
+      ),
+    );
+    expect(error.issues).toHaveLength(1);
+    expect(error.message).toBe(
+      `models.yaml:5, deployment "my-vllm", field "baseURL": unknown field "baseURL": did you mean "baseUrl"? (fields here: ${Object.keys(DeploymentSchema.shape).join(', ')})`,
+    );
+    expect(error.message).toContain('local, trusted');
+  });
+
+  it('lists the fields of the level the unknown field is at, from the schema', () => {
+    const top = errorOf(() => parseModelsFile('deployments: {}\njudgs: {}\n', 'models.yaml'));
+    expect(top.issues[0]?.message).toBe(
+      'unknown field "judgs": did you mean "judges"? (fields here: $schema, deployments, judges)',
+    );
+    const limits = errorOf(() =>
+      parseModelsFile(
+        'deployments:\n  a:\n    provider: openai\n    model: x\n    limits: { colour: 1 }\n',
+        'models.yaml',
+      ),
+    );
+    expect(limits.issues[0]?.message).toBe(
+      'unknown field "colour": remove it or fix its spelling (fields here: concurrency, requestsPerMinute, tokensPerMinute)',
+    );
   });
 
   it('points a key field to apiKeyEnv instead of accepting it', () => {

@@ -1,7 +1,9 @@
 import { extname } from 'node:path';
+import { closestId } from '@medhelm/core';
 import { type PythonJsonError, parsePythonJson } from '@medhelm/json';
 import { type Document, isNode, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
+import { acceptedFields } from './accepted-fields.ts';
 import { looksLikeSecret } from './looks-like-secret.ts';
 import { ModelsFileError, type ModelsFileIssue } from './models-file-error.ts';
 import { type ModelsConfig, ModelsFileSchema } from './models-file-schema.ts';
@@ -146,7 +148,7 @@ function toIssues(issue: z.core.$ZodIssue, raw: unknown, locate: Locate): Models
     return issue.keys.map((key) => ({
       ...where([...printable, key]),
       line: locate([...path, key]),
-      message: unknownFieldMessage(key, printable),
+      message: unknownFieldMessage(key, path),
     }));
   }
   const base = { ...where(printable), line: locate(path) };
@@ -168,35 +170,20 @@ function toIssues(issue: z.core.$ZodIssue, raw: unknown, locate: Locate): Models
   return [{ ...base, message: issue.message }];
 }
 
-const FIELDS: Record<string, readonly string[]> = {
-  top: ['$schema', 'deployments'],
-  deployment: ['provider', 'model', 'helmModel', 'baseUrl', 'apiKeyEnv', 'limits', 'price', 'description'],
-  limits: ['concurrency', 'requestsPerMinute', 'tokensPerMinute'],
-  price: [
-    'inputPerMillion',
-    'outputPerMillion',
-    'cachedInputPerMillion',
-    'longContext',
-    'currency',
-    'source',
-  ],
-  longContext: ['aboveInputTokens', 'inputPerMillion', 'outputPerMillion', 'cachedInputPerMillion'],
-};
-
-function unknownFieldMessage(key: string, parent: readonly string[]): string {
+/**
+ * An unknown field, with the closest accepted one when it looks like a typo (`baseURL` → `baseUrl`)
+ * and every field accepted there, both taken from the schema.
+ */
+function unknownFieldMessage(key: string, parent: readonly (string | number)[]): string {
   if (/^(api[-_]?key|key|token|access[-_]?token|secret|password|authorization|bearer)$/i.test(key)) {
     return `unknown field "${key}": a models file never holds keys; put the key in an environment variable and set apiKeyEnv to its name (e.g. apiKeyEnv: OPENAI_API_KEY)`;
   }
-  const kind =
-    parent.length === 0
-      ? 'top'
-      : parent.length === 2 && parent[0] === 'deployments'
-        ? 'deployment'
-        : (parent.at(-1) ?? 'top');
-  const known = FIELDS[kind];
-  return known === undefined
-    ? `unknown field "${key}": remove it or fix its spelling`
-    : `unknown field "${key}": remove it or fix its spelling (fields here: ${known.join(', ')})`;
+  const known = acceptedFields(ModelsFileSchema, parent);
+  if (known === undefined) return `unknown field "${key}": remove it or fix its spelling`;
+  const suggestion =
+    known.find((field) => field.toLowerCase() === key.toLowerCase()) ?? closestId(key, known);
+  const fix = suggestion === undefined ? 'remove it or fix its spelling' : `did you mean "${suggestion}"?`;
+  return `unknown field "${key}": ${fix} (fields here: ${known.join(', ')})`;
 }
 
 function missingFieldMessage(path: readonly string[]): string {

@@ -3,17 +3,29 @@ import type { Release } from '@medhelm/releases';
 import type { CliIo } from '../cli-io.ts';
 import type { RunnerServices } from '../composition-root.ts';
 import { textTable } from '../output/text-table.ts';
+import { wrapList, wrapWords } from '../output/wrap-text.ts';
+import { benchmarkDataSource } from './benchmark-data-source.ts';
+import type { PluginSelectionOptions } from './plugin-selection.ts';
 import { releaseOption } from './release-option.ts';
 
+/** Options of `medhelm list`. */
+export interface ListCommandOptions extends PluginSelectionOptions {
+  json?: boolean;
+  /** `--wide`: every column (subcategory, headline metric, version), wider than a terminal. */
+  wide?: boolean;
+  release?: string;
+}
+
 /**
- * `medhelm list`: the installed benchmarks with category, subcategory, access tier, what their
- * bundled sample is (real upstream rows or invented fixtures) and headline metric, then their
- * opt-in variants; `--json` adds version, license, package and each variant's description and
- * references.
+ * `medhelm list`: the installed benchmarks. The default table fits 120 columns: id, name,
+ * category (abbreviated), data tier, whether it needs an LLM jury, where its data comes from and
+ * what its bundled sample is (real upstream rows or invented fixtures), with a legend, then the
+ * opt-in variants. `--wide` adds subcategory, headline metric and version; `--json` has every
+ * field, with license, package and each variant's description and references.
  */
 export function listCommand(
   { benchmarks }: Pick<RunnerServices, 'benchmarks'>,
-  options: { json?: boolean; release?: string },
+  options: ListCommandOptions,
   io: CliIo,
 ): number {
   if (options.release !== undefined)
@@ -23,7 +35,7 @@ export function listCommand(
     io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }
-  io.stdout.write(`${benchmarkTable(rows)}\n${SAMPLE_LEGEND}\n${variantLines(rows)}`);
+  io.stdout.write(`${benchmarkTable(rows, options)}\n${variantLines(rows)}`);
   return 0;
 }
 
@@ -35,6 +47,10 @@ function listedBenchmark(benchmarks: Registry<BenchmarkV1>, benchmark: Benchmark
     category: benchmark.category,
     subcategory: benchmark.subcategory,
     access: benchmark.access,
+    // Its headline needs an LLM jury (--judges, a models file's judges: or a release's jury).
+    needsJudges: (benchmark.annotators ?? []).some((annotator) => annotator.needsJudges),
+    // Where its full data comes from without --sample or --data-dir (see BenchmarkDataSource).
+    dataSource: benchmarkDataSource(benchmark.dataset),
     license: benchmark.license,
     // null: the plugin does not say (a third-party loader may leave it out).
     sampleInvented: benchmark.dataset.sampleInvented ?? null,
@@ -56,21 +72,103 @@ function listedBenchmark(benchmarks: Registry<BenchmarkV1>, benchmark: Benchmark
 
 type ListedBenchmark = ReturnType<typeof listedBenchmark>;
 
-function benchmarkTable(rows: readonly ListedBenchmark[]): string {
-  return textTable(
-    ['id', 'name', 'category', 'subcategory', 'access', 'sample', 'headline metric'],
-    rows.map((row) => [
-      row.id,
-      row.displayName,
-      row.category,
-      row.subcategory,
-      row.access,
-      sampleLabel(row.sampleInvented),
-      // The split only where it is not HELM's usual test split, to keep the table narrow.
-      row.mainSplit === 'test' ? row.mainMetric : `${row.mainMetric} (${row.mainSplit})`,
-    ]),
+/**
+ * The benchmarks as a table with its legend: narrow (fits 120 columns: the category abbreviated,
+ * no subcategory, metric or version) unless `wide`.
+ */
+function benchmarkTable(rows: readonly ListedBenchmark[], { wide }: { wide?: boolean }): string {
+  const cells = (row: ListedBenchmark) => ({
+    id: row.id,
+    name: row.displayName,
+    access: row.access,
+    jury: row.needsJudges ? 'yes' : '-',
+    data: row.dataSource,
+    sample: sampleLabel(row.sampleInvented),
+    // The split only where it is not HELM's usual test split, to keep the table narrow.
+    metric: row.mainSplit === 'test' ? row.mainMetric : `${row.mainMetric} (${row.mainSplit})`,
+  });
+  if (wide) {
+    const table = textTable(
+      [
+        'id',
+        'name',
+        'category',
+        'subcategory',
+        'access',
+        'jury',
+        'data',
+        'sample',
+        'headline metric',
+        'version',
+      ],
+      rows.map((row) => {
+        const cell = cells(row);
+        return [
+          cell.id,
+          cell.name,
+          row.category,
+          row.subcategory,
+          cell.access,
+          cell.jury,
+          cell.data,
+          cell.sample,
+          cell.metric,
+          row.version ?? '-',
+        ];
+      }),
+    );
+    return `${table}\n${COLUMN_LEGEND.join('\n')}`;
+  }
+  const table = textTable(
+    ['id', 'name', 'cat', 'access', 'jury', 'data', 'sample'],
+    rows.map((row) => {
+      const cell = cells(row);
+      return [
+        cell.id,
+        cell.name,
+        categoryAbbreviation(row.category),
+        cell.access,
+        cell.jury,
+        cell.data,
+        cell.sample,
+      ];
+    }),
   );
+  const used = new Set<string>(rows.map((row) => row.category));
+  const categories = Object.entries(CATEGORY_ABBREVIATIONS)
+    .filter(([category]) => used.has(category))
+    .map(([category, abbreviation]) => `${abbreviation} ${category}`);
+  const legend = wrapList(categories, LEGEND_WIDTH - 'cat: '.length).map(
+    (line, index) => `${index === 0 ? 'cat: ' : '     '}${line}`,
+  );
+  return `${table}\n${legend.join('\n')}.\n${COLUMN_LEGEND.join('\n')}`;
 }
+
+/** MedHELM's five categories, abbreviated in the narrow table (a legend line spells them out). */
+const CATEGORY_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  'Clinical Decision Support': 'CDS',
+  'Clinical Note Generation': 'CNG',
+  'Patient Communication and Education': 'PCE',
+  'Medical Research Assistance': 'MRA',
+  'Administration and Workflow': 'AW',
+};
+
+/** A category's abbreviation; another plugin's own category as it is. */
+function categoryAbbreviation(category: string): string {
+  return CATEGORY_ABBREVIATIONS[category] ?? category;
+}
+
+/** The widest a line under the table may be: `medhelm list` fits a 120-column terminal. */
+const LEGEND_WIDTH = 120;
+
+/** Under either table: what the jury, data and sample columns mean (each line within 120 columns). */
+const COLUMN_LEGEND = [
+  "access: public, gated (a data use agreement, e.g. PhysioNet) or private (a health system's own records).",
+  "jury: yes = its headline is scored by an LLM jury (--judges, a models file's judges: or --release's jury).",
+  'data: download = fetched from its pinned upstream URL; obtain = you obtain it and give it with --data-dir;',
+  '  package = ships in the package; config = the files your benchmark config names.',
+  'sample: what --sample runs on: real upstream rows, or invented fixtures (their scores say nothing about a model).',
+];
 
 /**
  * `medhelm list --release <name>`: exactly the release's benchmarks, each with the version the
@@ -79,7 +177,7 @@ function benchmarkTable(rows: readonly ListedBenchmark[]): string {
 function listRelease(
   benchmarks: Registry<BenchmarkV1>,
   release: Release,
-  options: { json?: boolean },
+  options: ListCommandOptions,
   io: CliIo,
 ): number {
   const rows = release.benchmarks.map(({ id, version }) => {
@@ -101,19 +199,28 @@ function listRelease(
   const missing = rows.filter((row) => !row.installed).map((row) => row.id);
   const otherVersion = rows.filter((row) => row.installed && !row.inRelease).map((row) => row.id);
   const lines = [
-    `${release.name}: ${release.description}`,
-    `HELM ${release.helmCommit.slice(0, 8)}; jury ${release.jury.map((judge) => `${judge.name}=${judge.helmModel}`).join(', ')}.`,
+    ...wrapWords(`${release.name}: ${release.description}`, LEGEND_WIDTH, '  '),
+    ...wrapWords(
+      `HELM ${release.helmCommit.slice(0, 8)}; jury ${release.jury.map((judge) => `${judge.name}=${judge.helmModel}`).join(', ')}.`,
+      LEGEND_WIDTH,
+      '  ',
+    ),
     '',
-    benchmarkTable(installed),
-    SAMPLE_LEGEND,
+    benchmarkTable(installed, options),
     ...(missing.length === 0
       ? []
-      : [`Not installed: ${missing.join(', ')} (install its @medhelm/benchmark-* package).`]),
+      : wrapWords(
+          `Not installed: ${missing.join(', ')} (install its @medhelm/benchmark-* package).`,
+          LEGEND_WIDTH,
+          '  ',
+        )),
     ...(otherVersion.length === 0
       ? []
-      : [
+      : wrapWords(
           `Installed at another version than the release's: ${otherVersion.join(', ')} (their runs are not ${release.name} runs).`,
-        ]),
+          LEGEND_WIDTH,
+          '  ',
+        )),
   ];
   io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
@@ -144,26 +251,6 @@ const VARIANT_LINE_WIDTH = 100;
 
 const VARIANT_LEGEND =
   'Opt-in variants, never the default (ask with --benchmarks <id>@<variant> or variant=<variant>):';
-
-/** `items` joined by ", " in lines of at most `width` characters (an item never split). */
-function wrapList(items: readonly string[], width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const item of items) {
-    const next = line === '' ? item : `${line}, ${item}`;
-    if (next.length > width && line !== '') {
-      lines.push(`${line},`);
-      line = item;
-    } else {
-      line = next;
-    }
-  }
-  if (line !== '') lines.push(line);
-  return lines;
-}
-
-const SAMPLE_LEGEND =
-  'sample: what --sample runs on: real upstream rows, or invented fixtures (their scores say nothing about a model).';
 
 /** What `--sample` reads for a benchmark, in a word. */
 function sampleLabel(sampleInvented: boolean | null): string {

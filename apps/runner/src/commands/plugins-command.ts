@@ -9,12 +9,12 @@ import {
 import type { CliIo } from '../cli-io.ts';
 import { formatError } from '../output/format-error.ts';
 import { textTable } from '../output/text-table.ts';
-import { runnerPackageJson } from '../plugins/find-first-party-plugins.ts';
 import { findPlugins } from '../plugins/find-plugins.ts';
 import { importPlugin } from '../plugins/load-plugins.ts';
 import type { PluginCandidate } from '../plugins/plugin-candidate.ts';
 import { SUPPORTED_SPECIFICATION_VERSIONS } from '../plugins/read-plugin-manifest.ts';
 import { type PluginRegistries, registeredIds, registerPlugins } from '../plugins/register-plugins.ts';
+import { runnerPackageJson } from '../plugins/runner-package.ts';
 import { type PluginSelectionOptions, pluginSelection } from './plugin-selection.ts';
 
 /** One row of `medhelm plugins list`. */
@@ -38,7 +38,7 @@ export interface PluginListing {
  * printed below the table (naming the package and the cause) and the exit code is 2.
  */
 export async function pluginsListCommand(
-  options: PluginSelectionOptions & { json?: boolean },
+  options: PluginSelectionOptions & { json?: boolean; verbose?: boolean },
   io: CliIo,
 ): Promise<number> {
   const candidates = findPlugins(pluginSelection(options, io));
@@ -109,6 +109,6 @@ export async function pluginsListCommand(
       )}\n`,
     );
   }
-  for (const error of errors) io.stderr.write(formatError(error));
+  for (const error of errors) io.stderr.write(formatError(error, { verbose: options.verbose === true }));
   return errors.length > 0 ? 2 : 0;
 }

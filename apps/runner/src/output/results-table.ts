@@ -112,7 +112,7 @@ function runRow(outcome: RunOutcome): string[] {
   return [
     benchmarkLabel(outcome.plan),
     outcome.plan.deployment.helmDeployment,
-    `${outcome.counts.completed}/${outcome.counts.selected}`,
+    instancesCell(outcome),
     outcome.headline.name,
     outcome.interrupted
       ? outcome.stoppedBy === 'max-cost'
@@ -124,7 +124,7 @@ function runRow(outcome: RunOutcome): string[] {
     correctedCell(outcome),
     String(outcome.counts.failed),
     `${outcome.counts.fromModel}/${outcome.counts.fromCache}/${outcome.counts.fromCheckpoint}`,
-    `${outcome.usage.promptTokens + outcome.usage.completionTokens}${outcome.usage.estimated ? '~' : ''}`,
+    tokensCell(outcome),
     formatUsd(outcome.cost.candidateUsd),
     outcome.cost.jury === 'ran'
       ? formatUsd(outcome.cost.judgeUsd)
@@ -132,6 +132,34 @@ function runRow(outcome: RunOutcome): string[] {
         ? 'skipped'
         : '-',
   ];
+}
+
+/**
+ * Instances done of those selected. An interrupted run (Ctrl-C, `--max-cost`) wrote no run
+ * directory, so none is "completed"; what it answered is saved (checkpoints and the request
+ * cache) and the next run resumes from it: `108/200 saved`, never `0/200`.
+ */
+function instancesCell(outcome: RunOutcome): string {
+  const { counts } = outcome;
+  if (!outcome.interrupted) return `${counts.completed}/${counts.selected}`;
+  return `${counts.fromModel + counts.fromCache + counts.fromCheckpoint}/${counts.selected} saved`;
+}
+
+/**
+ * The candidate's tokens: over the completed instances, or for an interrupted run (whose `usage`
+ * is zero: nothing was written) those of the answers it saved, from wherever they came.
+ */
+function tokensCell(outcome: RunOutcome): string {
+  if (!outcome.interrupted) {
+    return `${outcome.usage.promptTokens + outcome.usage.completionTokens}${outcome.usage.estimated ? '~' : ''}`;
+  }
+  const { model, cache, checkpoint } = outcome.usageBySource;
+  return String(
+    [model, cache, checkpoint].reduce(
+      (total, tokens) => total + tokens.promptTokens + tokens.completionTokens,
+      0,
+    ),
+  );
 }
 
 /**
@@ -146,29 +174,43 @@ function correctedCell(outcome: RunOutcome): string {
   return outcome.cost.jury === 'ran' && outcome.counts.completed > 0 ? 'n/a (no valid judge reply)' : '-';
 }
 
-/** `Total cost: $x` over the runs; unknown prices are named, never counted as $0. */
+/**
+ * `Total cost: $x` over the runs; unknown prices are named, never counted as $0: the candidates'
+ * deployments, and apart from them the judges' (a jury at an unknown price is its judges', not
+ * the candidate's).
+ */
 export function totalCostLine(outcomes: readonly RunOutcome[]): string {
   const known = outcomes.reduce(
     (total, outcome) => total + (outcome.cost.candidateUsd ?? 0) + (outcome.cost.judgeUsd ?? 0),
     0,
   );
-  const unknown = outcomes.flatMap((outcome) => [
-    ...(outcome.cost.candidateUsd === undefined ? [outcome.plan.deployment.helmDeployment] : []),
-    ...(outcome.cost.judgeUsd === undefined ? [`${outcome.plan.deployment.helmDeployment} (jury)`] : []),
-  ]);
-  const unpriced =
-    unknown.length === 0 ? '' : ` + ? (no known price for ${[...new Set(unknown)].join(', ')})`;
-  return `Total cost of this invocation: $${formatUsd(known)}${unpriced} (cached and resumed answers cost $0).`;
+  const candidates = outcomes.flatMap((outcome) =>
+    outcome.cost.candidateUsd === undefined ? [outcome.plan.deployment.helmDeployment] : [],
+  );
+  const judges = outcomes.flatMap((outcome) =>
+    outcome.cost.judgeUsd === undefined
+      ? (outcome.cost.unpricedJudges ?? [`judges of ${outcome.plan.deployment.helmDeployment}`])
+      : [],
+  );
+  return `Total cost of this invocation: $${formatUsd(known)}${unknownPrices(candidates, judges)} (cached and resumed answers cost $0).`;
+}
+
+/** ` + ? (no known price for ...)`, the candidates and the jury's judges apart; '' when all are known. */
+function unknownPrices(candidates: readonly string[], judges: readonly string[]): string {
+  const named = (deployments: readonly string[]) => [...new Set(deployments)].join(', ');
+  if (candidates.length === 0 && judges.length === 0) return '';
+  if (judges.length === 0) return ` + ? (no known price for ${named(candidates)})`;
+  if (candidates.length === 0) return ` + ? (no known price for the jury's ${named(judges)})`;
+  return ` + ? (no known price for ${named(candidates)}, nor for the jury's ${named(judges)})`;
 }
 
 /**
  * What the suite has spent over every invocation, from its cost ledger
- * (`runs/<suite>/medhelm_cost_ledger.jsonl`), candidate models and jury apart.
+ * (`runs/<suite>/medhelm_cost_ledger.jsonl`), candidate models and jury apart, each with the
+ * deployments whose price is unknown.
  */
 export function suiteCostLine(suite: string, ledger: CostLedgerSummary): string {
-  const unpriced =
-    ledger.unpricedDeployments.length === 0
-      ? ''
-      : ` + ? (no known price for ${ledger.unpricedDeployments.join(', ')})`;
-  return `Suite "${suite}" to date (${ledger.entries} run record${ledger.entries === 1 ? '' : 's'} in medhelm_cost_ledger.jsonl): candidate models $${formatUsd(ledger.candidateUsd)}${unpriced}, jury $${formatUsd(ledger.judgeUsd)}; ${ledger.paidTokens.promptTokens + ledger.paidTokens.completionTokens} tokens from model calls.`;
+  const unpriced = (deployments: readonly string[]) =>
+    deployments.length === 0 ? '' : ` + ? (no known price for ${deployments.join(', ')})`;
+  return `Suite "${suite}" to date (${ledger.entries} run record${ledger.entries === 1 ? '' : 's'} in medhelm_cost_ledger.jsonl): candidate models $${formatUsd(ledger.candidateUsd)}${unpriced(ledger.unpricedCandidates)}, jury $${formatUsd(ledger.judgeUsd)}${unpriced(ledger.unpricedJudges)}; ${ledger.paidTokens.promptTokens + ledger.paidTokens.completionTokens} tokens from model calls.`;
 }

@@ -1,18 +1,13 @@
 import { readdirSync, realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PluginLoadError } from '@medhelm/core';
 import { isDirectory, nodeModulesFolders, readPackageDirectory } from './package-files.ts';
 import type { PluginCandidate } from './plugin-candidate.ts';
 import { readPluginManifest } from './read-plugin-manifest.ts';
+import { runnerModuleDirectory } from './runner-package.ts';
 
 /** The package-name prefixes of first-party plugins, in the `@medhelm` scope. */
 export const FIRST_PARTY_PLUGIN_PATTERN = /^(?:benchmark|provider|scorer)-/;
-
-/** The folder of this module: first-party plugins are the ones resolvable from here. */
-export function runnerModuleDirectory(): string {
-  return dirname(fileURLToPath(import.meta.url));
-}
 
 /**
  * The first-party set: every `@medhelm/benchmark-*`, `@medhelm/provider-*` and `@medhelm/scorer-*`
@@ -81,25 +76,4 @@ export function unreadable(packageName: string, error: unknown): PluginLoadError
     `its package.json cannot be read: ${error instanceof Error ? error.message : String(error)}`,
     { cause: error, hint: `Reinstall ${packageName}.` },
   );
-}
-
-/** The runner's package folder (where its package.json is), found upward from this module. */
-export function runnerPackageDirectory(): string | undefined {
-  let directory = runnerModuleDirectory();
-  for (;;) {
-    if (readPackageDirectory(directory)?.packageJson.name === '@medhelm/runner') return directory;
-    const parent = dirname(directory);
-    if (parent === directory) return undefined;
-    directory = parent;
-  }
-}
-
-/** The runner's own package.json (name and version), found upward from this module. */
-export function runnerPackageJson(): { name: string; version: string } {
-  const directory = runnerPackageDirectory();
-  const found = directory === undefined ? undefined : readPackageDirectory(directory);
-  return {
-    name: '@medhelm/runner',
-    version: found === undefined ? 'unknown' : String(found.packageJson.version),
-  };
 }

@@ -66,12 +66,14 @@ describe('run config', () => {
 
   it('names the file, the line and the field of a mistake', () => {
     expect(() => parseRunConfig('plugins:\n  - ok\nscorer:\n  pubmed_qa: [x]\n', '/a/c.yaml')).toThrow(
-      /^Run config \/a\/c.yaml:3: Unrecognized key: "scorer"/,
+      /^Run config \/a\/c.yaml:3: unknown field "scorer": did you mean "scorers"\? \(fields: \$schema, plugins, discoverPlugins, scorers, data, allowExternalData\)\.$/,
     );
     expect(() => parseRunConfig('plugins:\n  - ok\n  - [x, {}, extra]\n', '/a/c.yaml')).toThrow(
       /^Run config \/a\/c.yaml:3: field "plugins.1":/,
     );
-    expect(() => parseRunConfig('{ "plugins": [1] }', '/a/c.json')).toThrow(/field "plugins.0"/);
+    expect(() => parseRunConfig('{ "plugins": [1] }', '/a/c.json')).toThrow(
+      /field "plugins.0": must be a package name \(e.g. medhelm-scorer-hedging\), a path to a module starting with \.\/ or \.\.\/, or \[specifier, options\]\.$/,
+    );
     expect(() => parseRunConfig('plugins: [a\n', '/a/c.yaml')).toThrow(
       /^Run config \/a\/c.yaml:\d+: not valid YAML/,
     );

@@ -1,19 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
-import { ConfigError } from '@medhelm/core';
+import { ConfigError, closestId } from '@medhelm/core';
 import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { runnerPackageDirectory } from './find-first-party-plugins.ts';
+import { runnerPackageDirectory } from './runner-package.ts';
 
 /** One entry of a run config's `plugins` list: a module specifier, or `[specifier, options]`. */
 export const pluginEntrySchema = z
-  .union([
-    z.string().min(1),
-    z.tuple([
+  .union(
+    [
       z.string().min(1),
-      z.unknown().meta({ description: "Passed to the module's exported createPlugin(options)." }),
-    ]),
-  ])
+      z.tuple([
+        z.string().min(1),
+        z.unknown().meta({ description: "Passed to the module's exported createPlugin(options)." }),
+      ]),
+    ],
+    {
+      error:
+        'must be a package name (e.g. medhelm-scorer-hedging), a path to a module starting with ./ or ../, or [specifier, options]',
+    },
+  )
   .meta({
     description:
       'A package name (resolved from the folder of this file), a path to a module starting with ./ or ../, or [specifier, options].',
@@ -116,7 +122,8 @@ export function parseRunConfig(text: string, path: string): RunConfig {
         : keyOffset(document, issuePath, unknownKey);
     const line = offset === undefined ? '' : `:${lineCounter.linePos(offset).line}`;
     const field = issuePath.length === 0 ? '' : ` field "${issuePath.join('.')}":`;
-    throw new ConfigError(`Run config ${path}${line}:${field} ${issue.message}.`, {
+    const message = unknownKey === undefined ? issue.message : unknownFieldMessage(unknownKey);
+    throw new ConfigError(`Run config ${path}${line}:${field} ${message}.`, {
       hint: `The run config format is described by the JSON Schema ${runConfigJsonSchemaFile()}.`,
     });
   }
@@ -138,6 +145,13 @@ export function parseRunConfig(text: string, path: string): RunConfig {
     ),
     allowExternalData: parsed.data.allowExternalData,
   };
+}
+
+/** An unknown top-level field, with the closest accepted one and every accepted field (from the schema). */
+function unknownFieldMessage(key: string): string {
+  const fields = Object.keys(runConfigSchema.shape);
+  const suggestion = closestId(key, fields);
+  return `unknown field "${key}": ${suggestion === undefined ? 'remove it or fix its spelling' : `did you mean "${suggestion}"?`} (fields: ${fields.join(', ')})`;
 }
 
 function nodeOffset(node: unknown): number | undefined {

@@ -51,7 +51,8 @@ describe('the suite cost ledger', () => {
       entries: 0,
       candidateUsd: 0,
       judgeUsd: 0,
-      unpricedDeployments: [],
+      unpricedCandidates: [],
+      unpricedJudges: [],
       paidTokens: { promptTokens: 0, completionTokens: 0 },
     });
   });
@@ -85,8 +86,37 @@ describe('the suite cost ledger', () => {
       entries: 4,
       candidateUsd: 0.75,
       judgeUsd: 0,
-      unpricedDeployments: ['local/llama'],
+      unpricedCandidates: ['local/llama'],
+      unpricedJudges: [],
       paidTokens: { promptTokens: 350, completionTokens: 0 },
+    });
+  });
+
+  it("names the judges' deployments with no known price, apart from the candidates", async () => {
+    const suite = await mkdtemp(join(tmpdir(), 'medhelm-ledger-'));
+    const judged = outcome('openai/gpt-4o', 0.25, 100);
+    judged.cost = {
+      ...judged.cost,
+      jury: 'ran',
+      judgeUsd: undefined,
+      unpricedJudges: ['openai-compatible/my-llama-judge'],
+      judgeUsage: { promptTokens: 300, completionTokens: 30 },
+    };
+    await appendCostLedgerEntry(suite, judged);
+    const line = JSON.parse((await readFile(join(suite, COST_LEDGER_FILE), 'utf8')).trim()) as Record<
+      string,
+      unknown
+    >;
+    expect(line.unpriced_judges).toEqual(['openai-compatible/my-llama-judge']);
+    // A line written before the ledger named the judges says whose jury it was.
+    await appendFile(
+      join(suite, COST_LEDGER_FILE),
+      `${JSON.stringify({ ...line, model_deployment: 'local/old', unpriced_judges: undefined })}\n`,
+    );
+    expect(await readCostLedger(suite)).toMatchObject({
+      candidateUsd: 0.5,
+      unpricedCandidates: [],
+      unpricedJudges: ['judges of local/old', 'openai-compatible/my-llama-judge'],
     });
   });
 

@@ -20,6 +20,8 @@ export interface CostLedgerEntry {
   candidate_usd: number | null;
   /** The LLM jury's calls, USD; null when a judge's price is unknown. */
   judge_usd: number | null;
+  /** With `judge_usd` null: the judges' deployments with no known price (absent in older ledgers). */
+  unpriced_judges?: string[];
   /** Tokens of the judge calls made (cached judge answers are free and not counted). */
   judge_usage: TokenCounts;
   price_source: string | null;
@@ -30,8 +32,13 @@ export interface CostLedgerSummary {
   entries: number;
   candidateUsd: number;
   judgeUsd: number;
-  /** Deployments (or `<deployment> (jury)`) with spend at an unknown price (unknown, never $0). */
-  unpricedDeployments: string[];
+  /** Candidate deployments with spend at an unknown price (unknown, never $0). */
+  unpricedCandidates: string[];
+  /**
+   * Judge deployments with spend at an unknown price; a line written before the ledger named
+   * them says `judges of <candidate deployment>`.
+   */
+  unpricedJudges: string[];
   /** Tokens the candidate models were paid for (calls made, not cached or resumed). */
   paidTokens: TokenCounts;
 }
@@ -51,6 +58,7 @@ export async function appendCostLedgerEntry(
     usage_by_source: outcome.usageBySource,
     candidate_usd: outcome.cost.candidateUsd ?? null,
     judge_usd: outcome.cost.judgeUsd ?? null,
+    ...(outcome.cost.unpricedJudges === undefined ? {} : { unpriced_judges: outcome.cost.unpricedJudges }),
     judge_usage: outcome.cost.judgeUsage,
     price_source: outcome.cost.priceSource ?? null,
   };
@@ -68,7 +76,8 @@ export async function readCostLedger(suiteDirectory: string): Promise<CostLedger
     entries: 0,
     candidateUsd: 0,
     judgeUsd: 0,
-    unpricedDeployments: [],
+    unpricedCandidates: [],
+    unpricedJudges: [],
     paidTokens: { promptTokens: 0, completionTokens: 0 },
   };
   let text: string;
@@ -81,24 +90,29 @@ export async function readCostLedger(suiteDirectory: string): Promise<CostLedger
   const lines = text.split('\n');
   // The element after the final newline is '' for a whole file, or a torn last line.
   lines.pop();
-  const unpriced = new Set<string>();
+  const unpricedCandidates = new Set<string>();
+  const unpricedJudges = new Set<string>();
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
     const entry = parseEntry(line, path, index + 1);
     summary.entries++;
     const judgeTokens = (entry.judge_usage?.promptTokens ?? 0) + (entry.judge_usage?.completionTokens ?? 0);
     if (entry.judge_usd === null) {
-      if (judgeTokens > 0) unpriced.add(`${entry.model_deployment} (jury)`);
+      if (judgeTokens > 0) {
+        for (const judge of entry.unpriced_judges ?? [`judges of ${entry.model_deployment}`])
+          unpricedJudges.add(judge);
+      }
     } else summary.judgeUsd += entry.judge_usd;
     summary.paidTokens.promptTokens += entry.usage_by_source.model.promptTokens;
     summary.paidTokens.completionTokens += entry.usage_by_source.model.completionTokens;
     if (entry.candidate_usd === null) {
       const paidTokens =
         entry.usage_by_source.model.promptTokens + entry.usage_by_source.model.completionTokens;
-      if (paidTokens > 0) unpriced.add(entry.model_deployment);
+      if (paidTokens > 0) unpricedCandidates.add(entry.model_deployment);
     } else summary.candidateUsd += entry.candidate_usd;
   });
-  summary.unpricedDeployments = [...unpriced].sort();
+  summary.unpricedCandidates = [...unpricedCandidates].sort();
+  summary.unpricedJudges = [...unpricedJudges].sort();
   return summary;
 }
 
@@ -118,7 +132,12 @@ function parseEntry(line: string, path: string, lineNumber: number): CostLedgerE
     !(entry.judge_usd === null || typeof entry.judge_usd === 'number') ||
     !(entry.candidate_usd === null || typeof entry.candidate_usd === 'number') ||
     typeof model?.promptTokens !== 'number' ||
-    typeof model.completionTokens !== 'number'
+    typeof model.completionTokens !== 'number' ||
+    !(
+      entry.unpriced_judges === undefined ||
+      (Array.isArray(entry.unpriced_judges) &&
+        entry.unpriced_judges.every((judge) => typeof judge === 'string'))
+    )
   ) {
     throw ledgerError(path, lineNumber, 'is not a cost ledger entry', undefined);
   }

@@ -148,10 +148,12 @@ describe('readBenchmarkConfig', () => {
     expect(error.message).toContain('metrics: exact_match is listed twice.');
   });
 
-  it('refuses YAML that does not parse, with its line', () => {
-    expect(failure({ 'bench.yaml': 'name: [unclosed\n' }).message).toMatch(
-      /bench\.yaml: not valid YAML: .*line/,
-    );
+  it('refuses YAML that does not parse in one line with its line and column, the excerpt left to the cause', () => {
+    const error = failure({ 'bench.yaml': 'name: x\nfoo: [\n' });
+    expect(error.message).toMatch(/bench\.yaml:\d+: not valid YAML at column \d+: \S.*[^:]$/);
+    expect(error.message).not.toContain('\n');
+    expect(error.hint).toContain('YAML 1.1');
+    expect((error.cause as Error).message).toContain('^');
   });
 
   it("refuses a template Python's str.format rejects, or a placeholder no CSV column can fill, with its line", () => {

@@ -148,7 +148,16 @@ function parseConfig(file: string): BenchmarkConfigInput {
   const document = parseDocument(readFileSync(file, 'utf8'), { version: '1.1', prettyErrors: true });
   const [yamlError] = document.errors;
   if (yamlError !== undefined) {
-    throw new ConfigError(`${file}: not valid YAML: ${yamlError.message}`, { cause: yamlError });
+    // One line: the file, line and column and what is wrong; the YAML library's excerpt of the
+    // file (several lines with a caret) stays in the cause, which `medhelm --verbose` prints.
+    const position = yamlError.linePos?.[0];
+    const where = position === undefined ? file : `${file}:${position.line}`;
+    const column = position === undefined ? '' : ` at column ${position.col}`;
+    const problem = (yamlError.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+    throw new ConfigError(`${where}: not valid YAML${column}: ${problem}`, {
+      cause: yamlError,
+      hint: 'The file is read as YAML 1.1, as HELM reads it with PyYAML; check the indentation and brackets there.',
+    });
   }
   const raw: unknown = document.toJS();
   const parsed = BenchmarkConfigSchema.safeParse(raw);
