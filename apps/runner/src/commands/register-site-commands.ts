@@ -34,7 +34,7 @@ export function registerSiteCommands(program: Command, { io, setExitCode }: Comm
       .command('export-site')
       .summary("Write a suite's results viewer as a static site")
       .description(
-        "Write the suite's results viewer as a static site (any static file server can host it), like helm-summarize's --export-path.",
+        "Write the suite's results viewer as a static site (any static file server can host it, or open its index.html from disk), like helm-summarize's --export-path.",
       )
       .argument('<dir>', 'the folder to write (index.html, assets/, data/)'),
   )
