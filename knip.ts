@@ -33,6 +33,8 @@ const config: KnipConfig = {
       // tsdown.config.ts), before tsyringe's decorators run: a runtime dependency no source imports.
       ignoreDependencies: ['reflect-metadata'],
     },
+    // A test folder of its own that src/skipped-tests-summary.test.ts runs vitest on in a child process.
+    'packages/testing': { entry: ['test/fixtures/skipped-tests/*.ts'] },
     'tooling/e2e': {
       // Not imported: the test packs these packages, and the dependencies make turbo build them first.
       ignoreDependencies: [/^@medhelm\//, 'medhelm-scorer-hedging', 'medhelm-benchmark-clinical-mcq'],
