@@ -10,7 +10,12 @@ const config: KnipConfig = {
   // not dead code; only exports nothing uses at all are reported.
   ignoreExportsUsedInFile: true,
   workspaces: {
-    '.': { entry: ['scripts/*.mjs', 'knip.runtime.ts'] },
+    '.': {
+      entry: ['scripts/*.mjs', 'knip.runtime.ts'],
+      // The root scripts run turbo as `node scripts/pnpm.mjs exec turbo ...` (turbo needs pnpm on
+      // PATH, see scripts/pnpm.mjs), which knip does not read as a use of the turbo binary.
+      ignoreDependencies: ['turbo'],
+    },
     'apps/runner': {
       entry: ['scripts/*.ts'],
       // The runner loads its providers and the benchmarks that resolve from it with import() by
@@ -33,6 +38,8 @@ const config: KnipConfig = {
       // tsdown.config.ts), before tsyringe's decorators run: a runtime dependency no source imports.
       ignoreDependencies: ['reflect-metadata'],
     },
+    // A test folder of its own that src/skipped-tests-summary.test.ts runs vitest on in a child process.
+    'packages/testing': { entry: ['test/fixtures/skipped-tests/*.ts'] },
     'tooling/e2e': {
       // Not imported: the test packs these packages, and the dependencies make turbo build them first.
       ignoreDependencies: [/^@medhelm\//, 'medhelm-scorer-hedging', 'medhelm-benchmark-clinical-mcq'],

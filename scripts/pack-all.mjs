@@ -3,16 +3,17 @@
 // one folder with `pnpm pack`, as `pnpm release` would publish them, and prints the npm command
 // that installs them into a fresh project: the way to install MedHELM before its packages are on
 // the npm registry, or to try local changes as users will get them.
-// Usage: pnpm pack-all --dest <dir> [package-name ...]   (run after `pnpm build`)
+// Usage: npm run pack-all -- --dest <dir> [package-name ...]   (run after `npm run build`)
 // With package names, the command it prints installs those and the packed packages they need
-// (dependencies and required peers); without, every tarball.
+// (dependencies and required peers); without, every tarball. Before it, it prints the
+// `npm pkg set allowScripts...` command that allows the install scripts those packages need.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pnpmCommand, publishablePackages, root } from './workspace-packages.mjs';
+import { allowedBuilds, pnpmCommand, publishablePackages, root } from './workspace-packages.mjs';
 
-const usage = 'Usage: pnpm pack-all --dest <dir> [package-name ...]';
+const usage = 'Usage: npm run pack-all -- --dest <dir> [package-name ...]';
 let parsed;
 try {
   parsed = parseArgs({ options: { dest: { type: 'string' } }, allowPositionals: true });
@@ -35,7 +36,7 @@ if (unknown.length > 0) {
 const unbuilt = packages.filter(({ folder }) => !existsSync(join(folder, 'dist')));
 if (unbuilt.length > 0) {
   fail(
-    `Not built (no dist folder): ${unbuilt.map(({ folder }) => relative(root, folder)).join(', ')}. Run \`pnpm build\` first.`,
+    `Not built (no dist folder): ${unbuilt.map(({ folder }) => relative(root, folder)).join(', ')}. Run \`npm run build\` first.`,
   );
 }
 
@@ -53,13 +54,21 @@ await Promise.all(
 
 const wanted = parsed.positionals.length === 0 ? [...byName.keys()] : closure(parsed.positionals);
 const files = wanted.map((name) => tarballs.get(name)).sort();
+const scripts = installScripts(wanted);
 console.log(`Packed ${tarballs.size} packages into ${destination}.`);
 console.log(
   parsed.positionals.length === 0
     ? '\nInstall them into a fresh project (an npm project folder: `npm init -y`) with:\n'
     : `\nInstall ${parsed.positionals.join(', ')} and the ${files.length - parsed.positionals.length} packages they need into a fresh project (an npm project folder: \`npm init -y\`) with:\n`,
 );
+if (scripts.length > 0)
+  console.log(`  npm pkg set ${scripts.map((name) => `allowScripts.${name}=true`).join(' ')} --json`);
 console.log(`  npm install ${parsed.positionals.length === 0 ? `${destination}/*.tgz` : files.join(' ')}`);
+if (scripts.length > 0) {
+  console.log(
+    `\nThe first command allows the install script of ${scripts.join(', ')} (it builds or downloads a native binding) in the project's package.json, where npm 11 looks for it (\`allowScripts\`): without it npm 11 warns that the script is not covered by allowScripts, and npm 12 skips it.`,
+  );
+}
 
 /** The named packages and every packed package they need: dependencies and required peers. */
 function closure(names) {
@@ -74,6 +83,22 @@ function closure(names) {
     pending.push(...Object.keys(peerDependencies).filter((peer) => !peerDependenciesMeta[peer]?.optional));
   }
   return [...needed];
+}
+
+/**
+ * The third-party dependencies of the `names` packages whose install scripts the workspace lets
+ * run (pnpm-workspace.yaml `allowBuilds: <name>: true`, e.g. better-sqlite3): the same packages, by
+ * name, go into the user's project as npm's `allowScripts`.
+ */
+function installScripts(names) {
+  const allowed = allowedBuilds();
+  const needed = new Set();
+  for (const name of names) {
+    for (const dependency of Object.keys(byName.get(name)?.packageJson.dependencies ?? {})) {
+      if (allowed.has(dependency)) needed.add(dependency);
+    }
+  }
+  return [...needed].sort();
 }
 
 /** `pnpm pack` in `folder` (workspace: and catalog: ranges become versions); the tarball's path. */

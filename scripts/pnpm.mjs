@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // Runs the pinned pnpm (package.json "packageManager") whether or not pnpm is installed:
 // a global pnpm of the same version is used as is, otherwise npx fetches it from the npm registry.
+// The root scripts that run turbo go through `node scripts/pnpm.mjs exec turbo ...`: turbo runs each
+// package's script with the package manager it finds on PATH ("Unable to find package manager
+// binary" without one), and pnpm exec puts the pinned pnpm there, so `npm run build` works with npm only.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 

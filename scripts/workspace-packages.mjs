@@ -39,6 +39,24 @@ export function workspaceFolders() {
 }
 
 /**
+ * The packages whose install scripts pnpm runs in the workspace: the `allowBuilds:` entries of
+ * pnpm-workspace.yaml set to `true` (one `name: true|false` a line, comments allowed).
+ */
+export function allowedBuilds() {
+  const lines = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').split('\n');
+  const start = lines.findIndex((line) => line.trim() === 'allowBuilds:');
+  const allowed = new Set();
+  if (start === -1) return allowed;
+  for (const line of lines.slice(start + 1)) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    const match = /^\s+['"]?([^'":\s]+)['"]?:\s*(true|false)\s*$/.exec(line);
+    if (!match) break;
+    if (match[2] === 'true') allowed.add(match[1]);
+  }
+  return allowed;
+}
+
+/**
  * The publishable packages as `{ folder, packageJson }`: every package that is not private, and
  * the examples (private here, published by the people who copy them).
  */

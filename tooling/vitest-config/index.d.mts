@@ -1,6 +1,6 @@
-import type { UserWorkspaceConfig } from 'vitest/config';
+import type { ViteUserConfig } from 'vitest/config';
 
 export declare function medhelmVitestProject(options?: {
   testTimeout?: number;
   include?: string[];
-}): UserWorkspaceConfig;
+}): ViteUserConfig;

@@ -1,6 +1,7 @@
 import { ModelCallError, type ModelCallErrorDetails } from '@medhelm/core';
 import { type Dispatcher, request } from 'undici';
 import { isRetryableNetworkError, isRetryableStatus, networkErrorCode } from './is-retryable.ts';
+import { onAbort } from './on-abort.ts';
 import { redactSecrets, redactUrl, secretsFromHeaders } from './redact-secrets.ts';
 
 /** Longest response body excerpt kept in a ModelCallError, marker included. */
@@ -88,8 +89,7 @@ export async function postJson(options: PostJsonOptions): Promise<JsonResponse> 
     timedOut = true;
     controller.abort(new Error(`no complete response within ${timeoutMs} ms`));
   }, timeoutMs);
-  const forwardAbort = () => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', forwardAbort, { once: true });
+  const stopForwarding = onAbort(signal, () => controller.abort(signal?.reason));
 
   const started = performance.now();
   let status: number;
@@ -131,7 +131,7 @@ export async function postJson(options: PostJsonOptions): Promise<JsonResponse> 
     );
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener('abort', forwardAbort);
+    stopForwarding();
   }
   const elapsedSeconds = (performance.now() - started) / 1000;
 

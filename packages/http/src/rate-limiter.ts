@@ -1,3 +1,4 @@
+import { onAbort } from './on-abort.ts';
 import { sleep as realSleep, type Sleep } from './sleep.ts';
 
 /** The window that requests-per-minute and tokens-per-minute budgets are counted over. */
@@ -135,7 +136,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           reject(signal.reason);
           return;
         }
-        const onAbort = () => {
+        const abortWaiting = () => {
           const index = queue.indexOf(waiter);
           if (index === -1) return;
           queue.splice(index, 1);
@@ -146,7 +147,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         const waiter: Waiter = {
           tokens: Math.max(0, Number.isFinite(estimatedTokens) ? estimatedTokens : 0),
           start: () => {
-            signal?.removeEventListener('abort', onAbort);
+            stopListening();
             let running: Promise<T>;
             try {
               running = task();
@@ -156,7 +157,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
             running.then(resolve, reject).finally(release);
           },
         };
-        signal?.addEventListener('abort', onAbort, { once: true });
+        const stopListening = onAbort(signal, abortWaiting);
         queue.push(waiter);
         void pump();
       });

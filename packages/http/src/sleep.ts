@@ -1,3 +1,5 @@
+import { onAbort } from './on-abort.ts';
+
 /**
  * Waits `ms` milliseconds; resolves early, without an error, when `signal` aborts, so the caller
  * decides what an interrupted wait means.
@@ -7,11 +9,11 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
+      stopListening();
       resolve();
     };
     const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
+    const stopListening = onAbort(signal, done);
   });
 }
 

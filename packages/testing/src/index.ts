@@ -112,6 +112,7 @@ export {
 } from './provider-contract-checks.ts';
 export { ProviderContractViolation } from './provider-contract-violation.ts';
 export { type ConformanceVector, readConformanceVectors, readJsonLines } from './read-conformance-vectors.ts';
+export { recordMissingPrerequisite } from './record-missing-prerequisite.ts';
 export { selectConformanceVectors } from './select-conformance-vectors.ts';
 export {
   type FixtureReply,

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * MedHELM installed as the README's "Install" section says, before its packages are on the npm
- * registry: `pnpm pack-all --dest <dir> <packages>` packs every publishable package, and the
- * `npm install ...` command it prints, run as printed in a fresh `npm init -y` project, installs the
+ * registry: `npm run pack-all -- --dest <dir> <packages>` packs every publishable package, and the
+ * commands it prints (`npm pkg set allowScripts...`, then `npm install ...`), run as printed in a
+ * fresh `npm init -y` project, install the
  * runner, one benchmark, the example scorer and the example benchmark from the tarballs: no
  * workspace links, no @medhelm package from a registry. Then the README's run config and `npx medhelm`
  * commands. Third-party dependencies come from the npm registry (better-sqlite3 compiles from
@@ -83,29 +84,36 @@ describe.skipIf(reason !== undefined)(
     let work: string;
     let tarballs: string;
     let project: string;
-    let installCommand: string;
+    let installCommands: string[];
+    let installWarnings: string;
 
     beforeAll(async () => {
       work = mkdtempSync(join(tmpdir(), 'medhelm-e2e-'));
       tarballs = join(work, 'tarballs');
-      const packed = await run(
-        process.execPath,
-        [join(repositoryRoot, 'scripts', 'pnpm.mjs'), 'pack-all', '--dest', tarballs, ...NAMED],
-        { cwd: repositoryRoot, maxBuffer: 16 * 1024 * 1024 },
-      );
-      const printed = packed.stdout.split('\n').filter((line) => line.startsWith('  npm install '));
-      expect(printed).toHaveLength(1);
-      installCommand = printed[0]!.trim();
+      // The README's command: npm runs the root package.json script, no pnpm needed.
+      const packed = await run('npm', ['run', 'pack-all', '--', '--dest', tarballs, ...NAMED], {
+        cwd: repositoryRoot,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      installCommands = packed.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('  npm '))
+        .map((line) => line.trim());
 
       project = join(work, 'study');
       mkdirSync(project);
       await run('npm', ['init', '-y'], { cwd: project, env: npmEnvironment() });
-      // The command exactly as pack-all printed it, through a shell as a user would paste it.
-      await run('sh', ['-c', installCommand], {
-        cwd: project,
-        maxBuffer: 64 * 1024 * 1024,
-        env: npmEnvironment(),
-      });
+      // The commands exactly as pack-all printed them, in order, through a shell as a user would
+      // paste them; npm's warnings are kept (the allowScripts one must not be among them).
+      installWarnings = '';
+      for (const command of installCommands) {
+        const { stderr } = await run('sh', ['-c', command], {
+          cwd: project,
+          maxBuffer: 64 * 1024 * 1024,
+          env: { ...npmEnvironment(), npm_config_loglevel: 'warn' },
+        });
+        installWarnings += stderr;
+      }
       writeFileSync(
         join(project, 'medhelm.config.yaml'),
         [
@@ -122,6 +130,19 @@ describe.skipIf(reason !== undefined)(
 
     afterAll(() => {
       if (work !== undefined && !process.env.MEDHELM_E2E_KEEP) rmSync(work, { recursive: true, force: true });
+    });
+
+    it('prints the allowScripts entry for better-sqlite3 before the install, so npm does not warn', () => {
+      expect(installCommands).toHaveLength(2);
+      expect(installCommands[0]).toBe('npm pkg set allowScripts.better-sqlite3=true --json');
+      expect(installCommands[1]).toMatch(/^npm install \S+\.tgz /);
+      const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as {
+        allowScripts?: Record<string, boolean>;
+      };
+      expect(manifest.allowScripts).toEqual({ 'better-sqlite3': true });
+      // npm 11: "1 package has install scripts not yet covered by allowScripts: better-sqlite3@...".
+      expect(installWarnings).not.toContain('allowScripts');
+      expect(installWarnings).not.toContain('install-scripts');
     });
 
     it('packed every publishable package, and installs the named ones and what they need from the tarballs', () => {

@@ -27,6 +27,24 @@ function planReadingEither(): RunPlan {
   } as RunPlan;
 }
 
+/** A plan of a gated benchmark `id` that reads `files`, obtained as `obtain` says. */
+function gatedPlan(id: string, files: readonly string[], obtain: string): RunPlan {
+  const benchmark = fakeBenchmark(id);
+  return {
+    benchmark: {
+      ...benchmark,
+      dataset: defineDatasetLoader({
+        access: 'gated',
+        license: 'DUA',
+        upstream: { url: 'https://example.org' },
+        obtain,
+        files: files.map((name) => ({ name })),
+        async *load() {},
+      }),
+    },
+  } as RunPlan;
+}
+
 function folderWith(...names: string[]): string {
   const folder = mkdtempSync(join(tmpdir(), 'medhelm-check-data-'));
   for (const name of names) writeFileSync(join(folder, name), '');
@@ -50,5 +68,46 @@ describe('checkDataPresent', () => {
     await expect(check).rejects.toThrow(
       `Data missing, so no run was started: twin: rows.parquet or rows.jsonl (in ${empty}).`,
     );
+  });
+
+  it('names each missing file once per benchmark, and how to obtain every benchmark that lacks data', async () => {
+    const empty = folderWith();
+    // Three runs of one benchmark (three tasks) read the same events file and their own labels.
+    const plans = [
+      gatedPlan('records', ['events.parquet', 'labels/a.parquet'], 'Records: sign the records DUA'),
+      gatedPlan('records', ['events.parquet', 'labels/b.parquet'], 'Records: sign the records DUA'),
+      gatedPlan('records', ['events.parquet', 'labels/c.parquet'], 'Records: sign the records DUA'),
+      gatedPlan('reports', ['all/test.tok'], 'Reports: credentialed access'),
+    ];
+    const error = await checkDataPresent(plans, { kind: 'directory', path: empty }).catch(
+      (caught: unknown) => caught as DatasetLoadError,
+    );
+    expect(error).toBeInstanceOf(DatasetLoadError);
+    const where = ` (in ${empty})`;
+    expect(error?.message).toBe(
+      `Data missing, so no run was started: ${[
+        'records: events.parquet',
+        'records: labels/a.parquet',
+        'records: labels/b.parquet',
+        'records: labels/c.parquet',
+        'reports: all/test.tok',
+      ].join(`${where}; `)}${where}.`,
+    );
+    expect(error?.hint?.split('\n')).toEqual([
+      'Put the files under --data-dir (as <dir>/<file> or <dir>/<benchmark>/<file>), or give the entry data_path=<dir>.',
+      '    records: Access: Records: sign the records DUA. See the records README for the folder layout.',
+      '    reports: Access: Reports: credentialed access. See the reports README for the folder layout.',
+    ]);
+  });
+
+  it('gives one benchmark its access and README in one sentence', async () => {
+    const empty = folderWith();
+    const check = checkDataPresent([gatedPlan('reports', ['all/test.tok'], 'Reports: credentialed access')], {
+      kind: 'directory',
+      path: empty,
+    });
+    await expect(check).rejects.toMatchObject({
+      hint: 'Access: Reports: credentialed access. Put the files under --data-dir (as <dir>/<file> or <dir>/<benchmark>/<file>), or give the entry data_path=<dir>; see the reports README for the folder layout.',
+    });
   });
 });

@@ -10,21 +10,43 @@ import { runDataSource, runFileResolver, runFolderResolver } from './select-run-
  * where to obtain it. Downloadable files and folders are left to the run, which downloads them.
  */
 export async function checkDataPresent(plans: readonly RunPlan[], dataSource: DataSource): Promise<void> {
-  const problems: string[] = [];
-  let obtain: string | undefined;
+  // Several runs of one benchmark (EHRSHOT's tasks, one entry per model) read the same files: a
+  // set names each missing file once per benchmark and folder.
+  const problems = new Set<string>();
+  const obtainByBenchmark = new Map<string, string | undefined>();
   for (const plan of plans) {
     const missing = await missingData(plan, dataSource);
     if (missing.length === 0) continue;
     const source = runDataSource(plan, dataSource);
     const where = source.kind === 'directory' ? ` (in ${source.path})` : '';
-    for (const name of missing) problems.push(`${plan.benchmark.id}: ${name}${where}`);
-    obtain ??= plan.benchmark.dataset.obtain;
+    for (const name of missing) problems.add(`${plan.benchmark.id}: ${name}${where}`);
+    obtainByBenchmark.set(plan.benchmark.id, plan.benchmark.dataset.obtain);
   }
-  if (problems.length === 0) return;
-  const first = plans.find((plan) => plan.benchmark.dataset.obtain !== undefined);
-  throw new DatasetLoadError(`Data missing, so no run was started: ${problems.join('; ')}.`, {
-    hint: `${obtain === undefined ? '' : `Access: ${obtain}. `}Put the files under --data-dir (as <dir>/<file> or <dir>/<benchmark>/<file>), or give the entry data_path=<dir>${first === undefined ? '' : `; see the ${first.benchmark.id} README for the folder layout`}.`,
+  if (problems.size === 0) return;
+  throw new DatasetLoadError(`Data missing, so no run was started: ${[...problems].join('; ')}.`, {
+    hint: missingDataHint(obtainByBenchmark),
   });
+}
+
+const PUT_THE_FILES =
+  'Put the files under --data-dir (as <dir>/<file> or <dir>/<benchmark>/<file>), or give the entry data_path=<dir>';
+
+/**
+ * Where to put the files, and for each benchmark that lacks data its own way to obtain it and
+ * README (the folder layout): one benchmark in one sentence, several one line each.
+ */
+function missingDataHint(obtainByBenchmark: ReadonlyMap<string, string | undefined>): string {
+  const [only, ...others] = obtainByBenchmark;
+  if (only !== undefined && others.length === 0) {
+    const [id, obtain] = only;
+    return `${obtain === undefined ? '' : `Access: ${obtain}. `}${PUT_THE_FILES}; see the ${id} README for the folder layout.`;
+  }
+  // Continuation lines are indented under the CLI's "  hint: ".
+  const lines = [...obtainByBenchmark].map(
+    ([id, obtain]) =>
+      `    ${id}: ${obtain === undefined ? '' : `Access: ${obtain}. `}See the ${id} README for the folder layout.`,
+  );
+  return [`${PUT_THE_FILES}.`, ...lines].join('\n');
 }
 
 /**
