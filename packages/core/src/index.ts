@@ -4,6 +4,7 @@ export * from './define/define-provider-plugin.ts';
 export { createToken, type Token } from './di/create-token.ts';
 export { type Clock, type Environment, type Logger, Tokens } from './di/tokens.ts';
 export * from './errors/index.ts';
+export { createSeededRandom } from './random/create-seeded-random.ts';
 export { Registry } from './registry/registry.ts';
 export * from './schemas/completion.ts';
 export * from './schemas/helm-spec.ts';

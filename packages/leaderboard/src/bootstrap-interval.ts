@@ -1,5 +1,5 @@
+import { createSeededRandom } from '@medhelm/core';
 import { percentile } from './percentile.ts';
-import { seededRandom } from './seeded-random.ts';
 
 /** Options of {@link bootstrapInterval}. */
 export interface BootstrapOptions {
@@ -9,7 +9,7 @@ export interface BootstrapOptions {
   seed?: number;
   /** Coverage of the interval; default 0.95 (the 2.5th and 97.5th percentiles). */
   confidence?: number;
-  /** The source of uniform [0, 1) draws; default {@link seededRandom}(seed). For tests. */
+  /** The source of uniform [0, 1) draws; default {@link createSeededRandom}(seed). For tests. */
   random?: () => number;
 }
 
@@ -30,7 +30,7 @@ export function bootstrapInterval(
   if (groups.length === 0 || groups.some((group) => group.length === 0)) return undefined;
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const confidence = options.confidence ?? 0.95;
-  const random = options.random ?? seededRandom(options.seed ?? 0);
+  const random = options.random ?? createSeededRandom(options.seed ?? 0);
   const means = new Float64Array(resamples);
   for (let resample = 0; resample < resamples; resample++) {
     let sumOfMeans = 0;

@@ -38,7 +38,6 @@ export {
 } from './read-suite-runs.ts';
 export { type ReleaseMix, releaseMix } from './release-mix.ts';
 export { provenanceLines, renderLeaderboardCsv, renderLeaderboardMarkdown } from './render-leaderboard.ts';
-export { seededRandom } from './seeded-random.ts';
 export { type DirectoryServer, serveDirectory } from './serve-directory.ts';
 export type {
   SiteAccessTier,

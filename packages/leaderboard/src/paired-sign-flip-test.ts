@@ -1,4 +1,4 @@
-import { seededRandom } from './seeded-random.ts';
+import { createSeededRandom } from '@medhelm/core';
 
 /** Options of {@link pairedSignFlipTest}. */
 export interface SignFlipOptions {
@@ -58,7 +58,7 @@ export function pairedSignFlipTest(
     return { n, meanDifference: observed / n, pValue: hits / patterns, method: 'exact' };
   }
   const permutations = options.permutations ?? 10_000;
-  const random = seededRandom(options.seed ?? 0);
+  const random = createSeededRandom(options.seed ?? 0);
   let hits = 0;
   for (let permutation = 0; permutation < permutations; permutation++) {
     let sum = 0;

@@ -5,7 +5,6 @@ import {
   FAULT_KINDS,
   type FaultKind,
 } from './create-fault-injector.ts';
-import { createSeededRandom } from './create-seeded-random.ts';
 
 function draw(options: Parameters<typeof createFaultInjector>[0], keys: string[]): (FaultKind | undefined)[] {
   const injector = createFaultInjector(options);
@@ -13,20 +12,6 @@ function draw(options: Parameters<typeof createFaultInjector>[0], keys: string[]
 }
 
 const distinct = Array.from({ length: 200 }, (_, index) => `body-${index}`);
-
-describe('createSeededRandom', () => {
-  it('repeats its sequence for a seed, in [0, 1), and differs between seeds', () => {
-    const first = Array.from({ length: 5 }, createSeededRandom(42));
-    expect(Array.from({ length: 5 }, createSeededRandom(42))).toEqual(first);
-    expect(Array.from({ length: 5 }, createSeededRandom(43))).not.toEqual(first);
-    const many = Array.from({ length: 10_000 }, createSeededRandom(7));
-    expect(Math.min(...many)).toBeGreaterThanOrEqual(0);
-    expect(Math.max(...many)).toBeLessThan(1);
-    const mean = many.reduce((total, value) => total + value, 0) / many.length;
-    expect(mean).toBeGreaterThan(0.48);
-    expect(mean).toBeLessThan(0.52);
-  });
-});
 
 describe('createFaultInjector', () => {
   it('never faults at rate 0 and faults every distinct body at rate 1', () => {

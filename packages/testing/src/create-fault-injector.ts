@@ -1,4 +1,4 @@
-import { createSeededRandom } from './create-seeded-random.ts';
+import { createSeededRandom } from '@medhelm/core';
 
 /**
  * A failure the mock model server can inject in place of an answer:

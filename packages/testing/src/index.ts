@@ -32,7 +32,6 @@ export {
   type MockFaultOptions,
 } from './create-fault-injector.ts';
 export { createSampleLoadContext, type SampleLoadContextOptions } from './create-sample-load-context.ts';
-export { createSeededRandom } from './create-seeded-random.ts';
 export { type BenchmarkContractOptions, describeBenchmarkContract } from './describe-benchmark-contract.ts';
 export { type BenchmarkDescription, describeBenchmarkDescription } from './describe-benchmark-description.ts';
 export {

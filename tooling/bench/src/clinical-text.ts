@@ -1,3 +1,5 @@
+import { createSeededRandom } from '@medhelm/core';
+
 /**
  * Deterministic clinical-note-like text for benchmarks: sentences of varied length with numbers,
  * units, abbreviations ("Dr.", "b.i.d."), contractions, quotes and parentheses, so that the
@@ -38,21 +40,9 @@ function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** mulberry32: a small, fast, seeded PRNG. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A note of about `length` characters. */
 export function clinicalNote(seed: number, length = 2000): string {
-  const next = random(seed);
+  const next = createSeededRandom(seed);
   const word = () => WORDS[Math.floor(next() * WORDS.length)]!;
   const number = () => Math.floor(next() * 1000);
   let text = '';
@@ -63,7 +53,7 @@ export function clinicalNote(seed: number, length = 2000): string {
 
 /** A model-like rewrite of a note: about a third of its words replaced, dropped or moved. */
 export function paraphrase(note: string, seed: number): string {
-  const next = random(seed);
+  const next = createSeededRandom(seed);
   const words = note.split(' ');
   const out: string[] = [];
   for (const word of words) {
