@@ -7,7 +7,8 @@ import type { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpAgent } from './create-http-agent.ts';
 import { networkErrorCode } from './is-retryable.ts';
-import { BODY_EXCERPT_LIMIT, type PostJsonOptions, postJson } from './post-json.ts';
+import { BODY_EXCERPT_LIMIT } from './model-call-failure.ts';
+import { type PostJsonOptions, postJson } from './post-json.ts';
 import { retryDelayFromHeaders } from './retry-delay-from-headers.ts';
 
 const SECRET = 'sk-test-0123456789/do+not=leak';

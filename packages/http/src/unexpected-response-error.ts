@@ -1,5 +1,6 @@
 import { ModelCallError } from '@medhelm/core';
-import { BODY_EXCERPT_LIMIT, type JsonResponse } from './post-json.ts';
+import type { JsonResponse } from './json-response-of.ts';
+import { BODY_EXCERPT_LIMIT } from './model-call-failure.ts';
 import { redactSecrets, truncate } from './redact-secrets.ts';
 
 /** One problem a schema found in a response: where (`choices.0.message`) and what. */
