@@ -8,8 +8,9 @@ import {
 } from '@medhelm/core';
 import { bundledSampleFile, testInstance } from '@medhelm/datasets';
 import { DISCHARGEME_CARD } from './dischargeme-card.ts';
-import { pandasInnerMerge, parsePandasInt64Key } from './pandas-merge.ts';
-import { readGzipCsv } from './read-gzip-csv.ts';
+import { joinDischargemeNotes } from './join-dischargeme-notes.ts';
+import { KeyColumn, keyedCsvReader } from './key-column.ts';
+import { pandasInnerMerge } from './pandas-merge.ts';
 
 /** The Discharge Me! release HELM reads. */
 export const DISCHARGEME_VERSION = '1.3';
@@ -78,39 +79,6 @@ export interface DischargemeAdmission {
   dischargeInstructions: string;
 }
 
-/** Where a CSV row is: the file, the line it starts on, its 1-based data row. */
-type RowLocation = { file: string; line: number; row: number };
-
-/** A key column as pandas reads it (see parsePandasInt64Key), without the rows whose key is empty. */
-class KeyColumn {
-  readonly keys: number[] = [];
-  /** The file row (0-based) of each key. */
-  readonly rows: number[] = [];
-  private empty = 0;
-
-  constructor(readonly column: string) {}
-
-  /** Adds the key of file row `location.row`; returns it, or undefined for an empty cell. */
-  add(cell: string, location: RowLocation): number | undefined {
-    const key = parsePandasInt64Key(cell, { ...location, field: this.column });
-    if (key === undefined) this.empty += 1;
-    else {
-      this.keys.push(key);
-      this.rows.push(location.row - 1);
-    }
-    return key;
-  }
-
-  /** Tells the user about rows left out for an empty key, where HELM would have stopped. */
-  warnAboutEmptyKeys(path: string, warn: ((message: string) => void) | undefined): void {
-    if (this.empty === 0) return;
-    const one = this.empty === 1;
-    warn?.(
-      `dischargeme: ${this.empty} row${one ? '' : 's'} of ${path} ${one ? 'has' : 'have'} an empty ${this.column}, so ${one ? 'it joins' : 'they join'} nothing (HELM's pandas merge stops with a ValueError on such a file).`,
-    );
-  }
-}
-
 /**
  * Reads the six files and joins them as HELM's `file_preprocessing` does: diagnosis x triage on
  * `subject_id`, x discharge on `subject_id`, x radiology on `hadm_id`, x edstays on `hadm_id`
@@ -121,19 +89,7 @@ export async function readDischargemeAdmissions(
   resolveFile: (file: DatasetFileV1) => Promise<string>,
   options: { signal?: AbortSignal; warn?: (message: string) => void } = {},
 ): Promise<DischargemeAdmission[]> {
-  const read = async (
-    file: DatasetFileV1,
-    key: KeyColumn,
-    columns: readonly string[],
-    onRow: (key: number | undefined, values: string[], location: RowLocation) => void,
-  ): Promise<void> => {
-    const path = await resolveFile(file);
-    for await (const { values, line, row } of readGzipCsv(path, [key.column, ...columns], options.signal)) {
-      const location = { file: path, line, row };
-      onRow(key.add(values[0] ?? '', location), values.slice(1), location);
-    }
-    key.warnAboutEmptyKeys(path, options.warn);
-  };
+  const read = keyedCsvReader(resolveFile, options);
   const ignore = () => undefined;
 
   const diagnosis = new KeyColumn('subject_id');
@@ -169,37 +125,16 @@ export async function readDischargemeAdmissions(
   const edstays = new KeyColumn('hadm_id');
   await read(DISCHARGEME_EDSTAYS_FILE, edstays, [], ignore);
 
-  // The joins, as row indexers (see pandasInnerMerge for pandas' row order). Merge keys stay the
-  // left frame's: subject_id from diagnosis, hadm_id from discharge.
-  const m1 = pandasInnerMerge(diagnosis.keys, triage.keys);
-  const m2 = pandasInnerMerge(
-    Array.from(m1.left, (row) => diagnosis.keys[row] as number),
-    discharge.keys,
-  );
-  const m2DischargeRows = Array.from(m2.right, (index) => discharge.rows[index] as number);
-  // A row without hadm_id joins nothing on hadm_id.
-  const m2WithAdmission = m2DischargeRows.flatMap((row, index) =>
-    dischargeAdmissions[row] === undefined ? [] : [index],
-  );
-  const admissionOf = (m2Row: number) => dischargeAdmissions[m2DischargeRows[m2Row] as number] as number;
-  const m3 = pandasInnerMerge(m2WithAdmission.map(admissionOf), radiology.keys);
-  const m3Admissions = Array.from(m3.left, (row) => admissionOf(m2WithAdmission[row] as number));
-  const m4 = pandasInnerMerge(m3Admissions, edstays.keys);
-
-  // drop_duplicates(subset="hadm_id"): the first row of each admission, in merge order; then only
-  // its note and report are needed.
-  const input = new Map<number, { hadmId: number; dischargeText: string; radiologyText: string }>();
-  for (const m3Row of m4.left) {
-    const hadmId = m3Admissions[m3Row] as number;
-    if (input.has(hadmId)) continue;
-    const m2Row = m2WithAdmission[m3.left[m3Row] as number] as number;
-    input.set(hadmId, {
-      hadmId,
-      dischargeText: dischargeTexts[m2DischargeRows[m2Row] as number] ?? '',
-      radiologyText: radiologyTexts[radiology.rows[m3.right[m3Row] as number] as number] ?? '',
-    });
-  }
-  const admissions = [...input.values()];
+  const admissions = joinDischargemeNotes({
+    diagnosis,
+    triage,
+    discharge,
+    dischargeAdmissions,
+    dischargeTexts,
+    radiology,
+    radiologyTexts,
+    edstays,
+  });
 
   const target = new KeyColumn('hadm_id');
   const sections: { briefHospitalCourse: string; dischargeInstructions: string }[] = [];
