@@ -1,4 +1,4 @@
-import type { MockReply } from './mock-model-server.ts';
+import type { MockReply } from './mock-reply.ts';
 import type { MockModelCall } from './mock-wire.ts';
 
 /**

@@ -1,9 +1,11 @@
 import type { MockFaultOptions } from './create-fault-injector.ts';
 import type { MockJuryOptions } from './mock-jury-reply.ts';
-import { type MockModelServer, type MockReply, startMockModelServer } from './mock-model-server.ts';
+import { startMockModelServer } from './mock-model-server.ts';
+import type { MockModelServer } from './mock-model-server-options.ts';
+import type { MockReply } from './mock-reply.ts';
 import type { MockChatRequestBody } from './mock-wire.ts';
 
-export type { MockReply } from './mock-model-server.ts';
+export type { MockReply } from './mock-reply.ts';
 export type { MockChatRequestBody } from './mock-wire.ts';
 
 /** Options of {@link startMockOpenAiServer}. */

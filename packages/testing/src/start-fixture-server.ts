@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { flattenRequestHeaders, readRequestBody, startLoopbackServer } from './start-loopback-server.ts';
 
 /** One request the fixture server received. */
 export interface FixtureRequest {
@@ -55,71 +55,43 @@ export async function startFixtureServer(
   reply: (request: FixtureRequest, index: number) => FixtureReply,
 ): Promise<FixtureServer> {
   const requests: FixtureRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-  const server = createServer((incoming, response) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = raw === '' ? undefined : JSON.parse(raw);
-      } catch {
-        body = undefined;
-      }
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(incoming.headers)) {
-        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      }
-      const url = incoming.url ?? '/';
-      const received: FixtureRequest = { method: incoming.method ?? 'GET', url, path: url, headers, body };
-      const index = requests.push(received) - 1;
-      const answer = reply(received, index);
-      const send = () => {
-        if (response.destroyed) return;
-        const text =
-          answer.rawBody ??
-          (typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? {}));
-        response.writeHead(answer.status ?? 200, {
-          'content-type': 'application/json',
-          ...answer.headers,
-          'content-length': String(Buffer.byteLength(text)),
-        });
-        response.end(text);
-      };
-      if (answer.delayMs === undefined) {
-        send();
-        return;
-      }
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        send();
-      }, answer.delayMs);
-      timers.add(timer);
-    });
+  const loopback = await startLoopbackServer((incoming, response) => {
+    readRequestBody(incoming).then(
+      (raw) => {
+        const url = incoming.url ?? '/';
+        const received: FixtureRequest = {
+          method: incoming.method ?? 'GET',
+          url,
+          path: url,
+          headers: flattenRequestHeaders(incoming),
+          body: parseJson(raw),
+        };
+        const answer = reply(received, requests.push(received) - 1);
+        if (answer.delayMs === undefined) sendFixtureReply(response, answer);
+        else loopback.later(answer.delayMs, () => sendFixtureReply(response, answer));
+      },
+      () => response.destroy(),
+    );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
+  return { origin: loopback.origin, baseUrl: loopback.origin, requests, close: loopback.close };
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return raw === '' ? undefined : JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function sendFixtureReply(response: ServerResponse, answer: FixtureReply): void {
+  if (response.destroyed) return;
+  const text =
+    answer.rawBody ?? (typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? {}));
+  response.writeHead(answer.status ?? 200, {
+    'content-type': 'application/json',
+    ...answer.headers,
+    'content-length': String(Buffer.byteLength(text)),
   });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
-  let closing: Promise<void> | undefined;
-  return {
-    origin,
-    baseUrl: origin,
-    requests,
-    close: () => {
-      closing ??= new Promise<void>((resolve, reject) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-      return closing;
-    },
-  };
+  response.end(text);
 }
