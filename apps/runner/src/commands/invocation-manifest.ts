@@ -1,6 +1,6 @@
 import { ConfigError } from '@medhelm/core';
 import { canonicalJson } from '@medhelm/store';
-import type { RunCommandOptions } from './run-command.ts';
+import type { RunCommandOptions } from './run-command-options.ts';
 
 const FORMAT = 'medhelm-invocation/1';
 

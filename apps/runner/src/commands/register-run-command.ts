@@ -1,7 +1,16 @@
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { CommandContext } from './command-context.ts';
-import { addExamples, collect, configOption, discoverOption } from './command-help.ts';
-import type { RunCommandOptions } from './run-command.ts';
+import { addExamples, configOption, discoverOption } from './command-help.ts';
+import {
+  addRunDataOptions,
+  addRunDistributedOptions,
+  addRunLimitOptions,
+  addRunModelOptions,
+  addRunOutputOptions,
+  addRunSelectionOptions,
+  RUN_EXAMPLES,
+} from './run-command-option-groups.ts';
+import type { RunCommandOptions } from './run-command-options.ts';
 
 /**
  * `medhelm run`, its ~30 options in groups (what to run, data, models and judges, limits and cost,
@@ -13,146 +22,21 @@ export function registerRunCommand(program: Command, { io, services, setExitCode
     .summary('Run benchmarks against models; writes HELM run directories')
     .description('Run benchmarks against models and write HELM-compatible run directories.');
 
-  command
-    .optionsGroup('What to run:')
-    .option(
-      '--benchmarks <ids>',
-      'comma-separated benchmark ids (see `medhelm list`); <id>@<variant> runs an opt-in variant',
-    )
-    .option(
-      '--models <models>',
-      'comma-separated deployment ids (from --models-file or built in, e.g. gpt-4o) or <provider>:<model>, e.g. baseline:first-option',
-    )
-    .option(
-      '--release <name>',
-      "run a release's benchmarks (e.g. v2.0.0: the 37 at HELM 63754d05), judged by its jury unless judges are given; runs without their data are skipped, each said",
-    )
-    .option(
-      '--access <tiers>',
-      'with --release: only benchmarks of these data tiers, e.g. public or gated,private',
-    )
-    .option(
-      '--run-entries <entry>',
-      'a HELM run entry, e.g. "pubmed_qa:model=openai:gpt-4o" (repeatable)',
-      collect,
-    )
-    .option('--conf-paths <file>', 'a HELM run-entries conf file (repeatable)', collect)
-    .option(
-      '--benchmark-config <yaml>',
-      'a benchmark of your own (HELM medhelm_configurable_benchmark YAML), run with --models: short for --run-entries medhelm_configurable_benchmark:config_path=<yaml> (repeatable)',
-      collect,
-    );
-
-  command
-    .optionsGroup('Data:')
-    .option(
-      '--sample',
-      'use the small sample bundled with each benchmark package (real upstream rows for some, invented fixtures for others: `medhelm list` says which)',
-    )
-    .option(
-      '--data-dir <dir>',
-      'read dataset files from this folder (<dir>/<file> or <dir>/<benchmark>/<file>); without it or --sample, public data is downloaded',
-    )
-    .option('--max-eval-instances <n>', 'evaluate at most n instances per run, downsampled exactly as HELM')
-    .option(
-      '--allow-external-data',
-      'let gated and private benchmark data reach deployments not marked local: true or trusted: true in the models file',
-    );
-
-  command
-    .optionsGroup('Models and judges:')
-    .option(
-      '--models-file <path>',
-      'a models file (YAML or JSON) defining deployment ids for --models and --judges',
-    )
-    .option(
-      '--base-url <url>',
-      'API base URL of the --models candidates (not the judges: give theirs in a models file), e.g. http://127.0.0.1:8000/v1 for a local vLLM server; openai-compatible models need one',
-    )
-    .option(
-      '--api-key-env <name>',
-      "environment variable that holds the --models candidates' API key (default: the provider's, e.g. OPENAI_API_KEY)",
-    )
-    .option(
-      '--judges <name=model,...>',
-      'the LLM jury for open-ended benchmarks, e.g. gpt=gpt-4o,llama=llama-3.3-70b-instruct,claude=claude-3-7-sonnet (none: jury skipped)',
-    )
-    .option(
-      '--max-invalid-judge-replies <share>',
-      "fail a run (exit 1) when more than this share of its judges' replies cannot be used (HELM scores those instances with its default); 0 to 1",
-      '0.1',
-    );
-
-  command
-    .optionsGroup('Limits and cost:')
-    .option(
-      '--estimate',
-      'print instances, estimated tokens and maximum cost per run, and exit without calling a model',
-    )
-    .option(
-      '--max-cost <usd>',
-      'stop before a model call that could take the spend of this invocation over <usd> (exit code 3)',
-    )
-    .option(
-      '--concurrency <n>',
-      "model calls in flight at once (default: the deployment's limits.concurrency, else 4)",
-    )
-    .option(
-      '--max-retries <n>',
-      'retries of a failed model call (429, 5xx, network), with backoff honouring Retry-After',
-      '5',
-    )
-    .option('--timeout <seconds>', 'how long one model call may take before it is retried', '600');
-
-  command
-    .optionsGroup('Output:')
-    .option('--suite <name>', 'suite name: runs go to <output-path>/runs/<suite>/', 'latest')
-    .option('-o, --output-path <dir>', 'output folder', 'benchmark_output')
-    .addOption(new Option('--no-cache', 'do not read or write the request cache'))
-    .option(
-      '--redact',
-      'write run directories without inputs, references, completions or judge explanations (stats kept)',
-    );
-
-  command
-    .optionsGroup('Distributed (--executor bullmq):')
-    .option(
-      '--executor <name>',
-      'where instances execute: in-process (default) or bullmq (batches on a Redis queue, run by `medhelm worker` processes on any machines)',
-    )
-    .option('--redis-url <url>', 'the Redis of --executor bullmq, e.g. redis://127.0.0.1:6379')
-    .option('--queue <name>', 'the BullMQ queue of --executor bullmq (default medhelm-batches)')
-    .option('--batch-size <n>', 'instances per batch with --executor bullmq (default 50)')
-    .option(
-      '--worker-timeout <seconds>',
-      'with --executor bullmq, give up after this long without any batch starting, progressing or finishing (default 600)',
-    );
-
+  addRunSelectionOptions(command);
+  addRunDataOptions(command);
+  addRunModelOptions(command);
+  addRunLimitOptions(command);
+  addRunOutputOptions(command);
+  addRunDistributedOptions(command);
   command.optionsGroup('Plugins:').addOption(configOption()).addOption(discoverOption());
 
-  addExamples(command, [
-    {
-      what: 'first try: two benchmarks on their bundled samples, with the no-key baseline model',
-      command: 'medhelm run --benchmarks pubmed_qa,medcalc_bench --models baseline:first-option --sample',
-    },
-    {
-      what: 'a hosted model on 100 instances per benchmark (key in OPENAI_API_KEY); --estimate first',
-      command:
-        'medhelm run --benchmarks pubmed_qa,med_qa --models gpt-4o --max-eval-instances 100 --estimate',
-    },
-    {
-      what: "your own vLLM server from a models file, judged by HELM's jury, capped at $5",
-      command:
-        'medhelm run --benchmarks aci_bench --models-file models.yaml --models my-vllm \\\n    --judges gpt=gpt-4o,llama=llama-3.3-70b-instruct,claude=claude-3-7-sonnet --max-cost 5',
-    },
-    {
-      what: "MedHELM v2.0.0's public benchmarks, as a suite of its own",
-      command: 'medhelm run --release v2.0.0 --access public --models gpt-4o --suite v2-public',
-    },
-  ]);
+  addExamples(command, RUN_EXAMPLES);
 
   command.action(async (options: RunCommandOptions) => {
-    const { neededPluginsForRun, runCommand } = await import('./run-command.ts');
+    const [{ neededPluginsForRun }, { runCommand }] = await Promise.all([
+      import('./needed-plugins-for-run.ts'),
+      import('./run-command.ts'),
+    ]);
     try {
       setExitCode(await runCommand(await services(options, neededPluginsForRun(options, io)), options, io));
     } catch (error) {

@@ -7,8 +7,9 @@ import type { RunnerServices } from '../composition-root.ts';
 import type { NeededPlugins } from '../plugins/select-needed-plugins.ts';
 import { importExecutorBullmq } from './import-executor-bullmq.ts';
 import { parseInvocationManifest } from './invocation-manifest.ts';
+import { neededPluginsForRun } from './needed-plugins-for-run.ts';
+import { planRunCommand } from './plan-run-command.ts';
 import type { PluginSelectionOptions } from './plugin-selection.ts';
-import { neededPluginsForRun, planRunCommand } from './run-command.ts';
 
 /** Options of `medhelm worker`, as commander parses them. */
 export interface WorkerCommandOptions {
