@@ -38,29 +38,61 @@ export const CONTRACT_REQUEST: GenerationRequest = {
   ...REQUEST_DEFAULTS,
 };
 
+/** A mock server and the provider's model pointed at it. */
+export interface ContractSetup {
+  server: MockModelServer;
+  model: LanguageModelV1;
+}
+
+/** How `setup` builds the model: its timeout, and settings other than the suite's. */
+export interface ContractModelOptions {
+  timeoutMs?: number;
+  settings?: (server: MockModelServer) => ProviderSettingsV1;
+}
+
 /** What the contract checks share: the options, mock servers and models to set up, and the helpers. */
-export type ProviderContractHarness = ReturnType<typeof createProviderContractHarness>;
+export interface ProviderContractHarness {
+  options: ProviderContractOptions;
+  wire: ProviderContractOptions['wire'];
+  modelId: string;
+  /** The short timeout of the "hang" check, milliseconds. */
+  shortTimeoutMs: number;
+  setup(
+    serverOptions?: Omit<MockModelServerOptions, 'wires'>,
+    modelOptions?: ContractModelOptions,
+  ): Promise<ContractSetup>;
+  /** The suite's settings for `server`, with the API key in `env`. */
+  contractSettings(server: MockModelServer): ProviderSettingsV1;
+  /** Server options that inject `kind` into every call. */
+  faulted(kind: MockFaultOptions['kinds'], extra?: Partial<MockFaultOptions>): { faults: MockFaultOptions };
+  mostInFlight(connections: number | undefined, release: number, holdMs: number): Promise<number>;
+  failure(promise: Promise<GenerationResult>, server: MockModelServer): Promise<unknown>;
+  generateAndCheck(
+    server: MockModelServer,
+    model: LanguageModelV1,
+    request: GenerationRequest,
+  ): Promise<GenerationResult>;
+  /** Registers a check, as `it.fails` when `knownViolations` names it. */
+  check(id: ProviderContractCheck, title: string, test: () => Promise<void> | void): void;
+  /** Closes every model and server set up since the last call. */
+  closeAll(): Promise<void>;
+}
 
 /**
  * The servers and models of one contract suite (closed by `closeAll` after each check), and the
  * helpers its checks call: `setup` a server and model, expect a `failure`, `generateAndCheck` the
  * request on the wire, measure `mostInFlight`, and register a `check` (as `it.fails` when known broken).
  */
-export function createProviderContractHarness(options: ProviderContractOptions) {
+export function createProviderContractHarness(options: ProviderContractOptions): ProviderContractHarness {
   const { wire, modelId } = options;
   const shortTimeoutMs = options.timeoutMs ?? 300;
   const servers: MockModelServer[] = [];
   const models: LanguageModelV1[] = [];
 
-  interface Setup {
-    server: MockModelServer;
-    model: LanguageModelV1;
-  }
-
   async function setup(
     serverOptions: Omit<MockModelServerOptions, 'wires'> = {},
-    modelOptions: { timeoutMs?: number; settings?: (server: MockModelServer) => ProviderSettingsV1 } = {},
-  ): Promise<Setup> {
+    modelOptions: ContractModelOptions = {},
+  ): Promise<ContractSetup> {
     const server = await startMockModelServer({ ...serverOptions, wires: [wire] });
     servers.push(server);
     const provider = options.createProvider({ timeoutMs: modelOptions.timeoutMs ?? LONG_TIMEOUT_MS });
