@@ -54,14 +54,17 @@ export function storedRunBenchmark(stored: StoredRun, benchmarks: Registry<Bench
     (benchmark) => runNamePrefix(benchmark) === prefix || benchmark.id === prefix,
   );
   const [match] = sameClass.length === 1 ? sameClass : named;
-  if (match === undefined || (sameClass.length > 1 && named.length > 1)) {
+  if (sameClass.length > 1 && (match === undefined || named.length > 1)) {
+    throw new ConfigError(
+      `${stored.directory}: several installed benchmarks have HELM's scenario class ${stored.scenarioClassName} (${sameClass.map((benchmark) => benchmark.id).join(', ')}), and the run name's prefix "${prefix}" picks ${named.length === 0 ? 'none' : 'more than one'} of them.`,
+      { hint: "Rescoring tells them apart by the run name's prefix, as HELM names their runs." },
+    );
+  }
+  if (match === undefined) {
     throw new ConfigError(
       `${stored.directory}: no installed benchmark reproduces HELM's scenario class ${stored.scenarioClassName} (run ${stored.runName}).`,
       {
-        hint:
-          sameClass.length > 1
-            ? `Several benchmarks have that class (${sameClass.map((benchmark) => benchmark.id).join(', ')}) and the run name's prefix "${prefix}" picks ${named.length === 0 ? 'none' : 'more than one'} of them.`
-            : `Rescoring needs the benchmark's scorers: install the @medhelm/benchmark-* package of this scenario, if there is one (medhelm list shows what is installed).`,
+        hint: "Rescoring needs the benchmark's scorers: install the @medhelm/benchmark-* package of this scenario, if there is one (medhelm list shows what is installed).",
       },
     );
   }
