@@ -10,8 +10,6 @@ import { storedPromptTemplate } from './stored-prompt-template.ts';
 import { storedRunBenchmark } from './stored-run-benchmark.ts';
 import { storedRunLoader } from './stored-run-loader.ts';
 
-export type { RescoredFrom } from './rescored-from.ts';
-
 /** Candidate calls of a rescore cost nothing: the stored completions answer them. */
 const STORED_COMPLETION_PRICE: ResolvedPrice = {
   inputPerMillion: 0,
