@@ -7,6 +7,7 @@ import { registerConformanceCommand } from './commands/register-conformance-comm
 import { registerListCommand } from './commands/register-list-command.ts';
 import { registerPluginsCommand } from './commands/register-plugins-command.ts';
 import { registerRedactCommand } from './commands/register-redact-command.ts';
+import { registerRescoreCommand } from './commands/register-rescore-command.ts';
 import { registerRunCommand } from './commands/register-run-command.ts';
 import { registerSiteCommands } from './commands/register-site-commands.ts';
 import { registerSummarizeCommand } from './commands/register-summarize-command.ts';
@@ -80,6 +81,7 @@ export async function main(argv: readonly string[], cliIo: CliIo): Promise<numbe
   program.commandsGroup('Results:');
   registerSummarizeCommand(program, context);
   registerCompareCommand(program, context);
+  registerRescoreCommand(program, context);
   registerSiteCommands(program, context);
   program.commandsGroup('Check and share:');
   registerVerifyCommand(program, context);

@@ -51,6 +51,16 @@ export { REDACTED, redactRequestState } from './redact/redact-request-state.ts';
 export { redactRunDirectory } from './redact/redact-run-directory.ts';
 export { streamJsonValues } from './redact/stream-json-values.ts';
 export { RUN_REPORT_FILE } from './report/write-run-report.ts';
+export { planRescore } from './rescore/plan-rescore.ts';
+export { readStoredRun, type StoredRun, type StoredRunWriter } from './rescore/read-stored-run.ts';
+export type { RescoredFrom } from './rescore/rescored-from.ts';
+export {
+  STORED_COMPLETION_PROVIDER_ID,
+  storedCompletionModel,
+  storedCompletionProvider,
+} from './rescore/stored-completion-model.ts';
+export type { StoredRequestState } from './rescore/stored-request-state.ts';
+export { type StoredRunBenchmark, storedRunBenchmark } from './rescore/stored-run-benchmark.ts';
 export { type RunObserver, silentRunObserver } from './run-observer.ts';
 export type {
   InstanceFailure,

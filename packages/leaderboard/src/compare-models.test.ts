@@ -77,4 +77,28 @@ describe('compareModels', () => {
     ]);
     expect(comparison.only_a).toEqual([]);
   });
+
+  it("compares one model's runs in two suites (a run and its rescored copy), never mixing them", async () => {
+    const output = mkdtempSync(join(tmpdir(), 'medhelm-compare-suites-'));
+    // The same model in both suites: the old jury's values, then the new jury's on the same ids.
+    writeRun(join(output, 'runs', 'old'), 'org/a', { id0: 1, id1: 1, id2: 0 });
+    writeRun(join(output, 'runs', 'new'), 'org/a', { id0: 0, id1: 1, id2: 0 });
+    const comparison = await compareModels({
+      outputPath: output,
+      suite: 'old',
+      suiteB: 'new',
+      modelA: 'org/a',
+      modelB: 'org/a',
+    });
+    expect(comparison.suite_b).toBe('new');
+    expect(comparison.benchmarks).toEqual([
+      expect.objectContaining({ paired_instances: 3, mean_a: 2 / 3, mean_b: 1 / 3 }),
+    ]);
+    expect(comparison.benchmarks[0]?.top_disagreements).toEqual([
+      expect.objectContaining({ instance_id: 'id0', a: 1, b: 0 }),
+    ]);
+    await expect(
+      compareModels({ outputPath: output, suite: 'old', suiteB: 'new', modelA: 'org/a', modelB: 'org/b' }),
+    ).rejects.toThrow('Suite new has no runs of model org/b');
+  });
 });

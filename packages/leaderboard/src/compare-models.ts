@@ -10,6 +10,11 @@ import { mergeCaveats } from './score-caveats.ts';
 export interface CompareOptions {
   outputPath: string;
   suite: string;
+  /**
+   * The suite model B's runs are read from (e.g. a rescored copy of `suite`, to compare an old jury
+   * with a new one on the same answers); default: `suite`.
+   */
+  suiteB?: string;
   modelA: string;
   modelB: string;
   /** Default: the built-in MedHELM schema. */
@@ -48,6 +53,8 @@ export interface BenchmarkComparison {
 /** compare's result (`medhelm compare --json`). */
 export interface ModelComparison {
   suite: string;
+  /** The suite of model B's runs, when not `suite`. */
+  suite_b?: string;
   model_a: string;
   model_b: string;
   benchmarks: BenchmarkComparison[];
@@ -57,17 +64,22 @@ export interface ModelComparison {
 }
 
 /**
- * Compares two models of a suite per benchmark on the instances both answered: the mean
- * difference, a paired sign-flip permutation test and the instances where they disagree most.
+ * Compares two models of a suite (model B's runs from `suiteB` when given) per benchmark on the
+ * instances both answered: the mean difference, a paired sign-flip permutation test and the
+ * instances where they disagree most.
  * Instances pair by benchmark, scenario (run_spec.json `scenario_spec`) and instance id.
  */
 export async function compareModels(options: CompareOptions): Promise<ModelComparison> {
-  const models = listSuiteModels(options.outputPath, options.suite);
-  for (const model of [options.modelA, options.modelB]) {
+  const suiteB = options.suiteB ?? options.suite;
+  for (const [model, suite] of [
+    [options.modelA, options.suite],
+    [options.modelB, suiteB],
+  ] as const) {
+    const models = listSuiteModels(options.outputPath, suite);
     if (!models.includes(model)) {
       const suggestion = closestId(model, models);
       throw new ConfigError(
-        `Suite ${options.suite} has no runs of model ${model}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}.`,
+        `Suite ${suite} has no runs of model ${model}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}.`,
         {
           hint: `Models are named as in run_spec.json adapter_spec.model; this suite has: ${models.join(', ') || 'none'}.`,
         },
@@ -75,30 +87,40 @@ export async function compareModels(options: CompareOptions): Promise<ModelCompa
     }
   }
   const schema = options.schema ?? MEDHELM_SCHEMA;
-  const runs = await readSuiteRuns({
-    outputPath: options.outputPath,
-    suite: options.suite,
-    schema,
-    models: new Set([options.modelA, options.modelB]),
-    keepInstanceIds: true,
-    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
-  });
+  const read = (suite: string, models: readonly string[]) =>
+    readSuiteRuns({
+      outputPath: options.outputPath,
+      suite,
+      schema,
+      models: new Set(models),
+      keepInstanceIds: true,
+      ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+    });
+  // One suite is read once (its warnings said once); two suites each for its own model.
+  const runsA = await read(
+    options.suite,
+    suiteB === options.suite ? [options.modelA, options.modelB] : [options.modelA],
+  );
+  const runsB = suiteB === options.suite ? runsA : await read(suiteB, [options.modelB]);
+  const ofModel = (runs: readonly SuiteRun[], model: string) => runs.filter((run) => run.model === model);
   const order = schema.benchmarks.map((benchmark) => benchmark.name);
-  const benchmarksOf = (model: string) => [
-    ...new Set(runs.filter((run) => run.model === model).map((run) => run.benchmark.name)),
-  ];
-  const ofA = benchmarksOf(options.modelA);
-  const ofB = benchmarksOf(options.modelB);
+  const benchmarksOf = (runs: readonly SuiteRun[]) => [...new Set(runs.map((run) => run.benchmark.name))];
+  const ofA = benchmarksOf(ofModel(runsA, options.modelA));
+  const ofB = benchmarksOf(ofModel(runsB, options.modelB));
   const shared = ofA
     .filter((name) => ofB.includes(name))
     .sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b));
+  const ofBenchmark = (runs: readonly SuiteRun[], name: string) =>
+    runs.filter((run) => run.benchmark.name === name);
   return {
     suite: options.suite,
+    ...(suiteB === options.suite ? {} : { suite_b: suiteB }),
     model_a: options.modelA,
     model_b: options.modelB,
     benchmarks: shared.map((benchmark) =>
       compareBenchmark(
-        runs.filter((run) => run.benchmark.name === benchmark),
+        ofBenchmark(ofModel(runsA, options.modelA), benchmark),
+        ofBenchmark(ofModel(runsB, options.modelB), benchmark),
         options,
       ),
     ),
@@ -118,11 +140,11 @@ interface InstanceValue {
   value: number;
 }
 
-/** Each instance's headline for `model`, keyed by scenario and instance id. */
-function instanceValues(runs: readonly SuiteRun[], model: string): Map<string, InstanceValue> {
+/** Each instance's headline in `runs` (one model's), keyed by scenario and instance id. */
+function instanceValues(runs: readonly SuiteRun[]): Map<string, InstanceValue> {
   const values = new Map<string, InstanceValue>();
   for (const run of runs) {
-    if (run.model !== model || run.instances === undefined) continue;
+    if (run.instances === undefined) continue;
     const { ids, headline } = run.instances;
     ids.forEach((id, index) => {
       values.set(`${run.scenarioKey}\u0000${id}`, { id, run: run.name, value: headline[index] as number });
@@ -131,10 +153,15 @@ function instanceValues(runs: readonly SuiteRun[], model: string): Map<string, I
   return values;
 }
 
-function compareBenchmark(runs: readonly SuiteRun[], options: CompareOptions): BenchmarkComparison {
-  const benchmark = (runs[0] as SuiteRun).benchmark;
-  const a = instanceValues(runs, options.modelA);
-  const b = instanceValues(runs, options.modelB);
+/** Model A's runs and model B's runs of one benchmark, paired per instance. */
+function compareBenchmark(
+  runsA: readonly SuiteRun[],
+  runsB: readonly SuiteRun[],
+  options: CompareOptions,
+): BenchmarkComparison {
+  const benchmark = (runsA[0] as SuiteRun).benchmark;
+  const a = instanceValues(runsA);
+  const b = instanceValues(runsB);
   const pairs: Array<{ a: InstanceValue; b: InstanceValue }> = [];
   for (const [key, valueA] of a) {
     const valueB = b.get(key);
@@ -173,11 +200,7 @@ function compareBenchmark(runs: readonly SuiteRun[], options: CompareOptions): B
     p_value: test?.pValue ?? null,
     test: test?.method ?? null,
     top_disagreements: top,
-    caveats_a: caveatsOfModel(runs, options.modelA),
-    caveats_b: caveatsOfModel(runs, options.modelB),
+    caveats_a: mergeCaveats(runsA.map((run) => run.caveats)),
+    caveats_b: mergeCaveats(runsB.map((run) => run.caveats)),
   };
-}
-
-function caveatsOfModel(runs: readonly SuiteRun[], model: string): ScoreCaveats {
-  return mergeCaveats(runs.filter((run) => run.model === model).map((run) => run.caveats));
 }

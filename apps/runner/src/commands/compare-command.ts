@@ -17,6 +17,8 @@ import { printTable } from './summarize-command.ts';
 /** Options of `medhelm compare`. */
 export interface CompareCommandOptions {
   suite: string;
+  /** `--suite-b`: the suite of model B's runs (e.g. a rescored copy of `suite`). */
+  suiteB?: string;
   outputPath: string;
   schema?: string;
   top: string;
@@ -47,9 +49,22 @@ export async function compareCommand(
       hint: `Run benchmarks with \`medhelm run --suite ${options.suite}\` first, or pass the output path the runs were written to with -o.`,
     });
   }
-  const suiteModels = listSuiteModels(outputPath, options.suite);
-  const [modelA, modelB] = [modelAOption, modelBOption].map((model) =>
-    suiteModelName(model, { suite: options.suite, models: suiteModels }, config, io),
+  const suiteB = options.suiteB ?? options.suite;
+  if (!existsSync(suiteDirectory(outputPath, suiteB))) {
+    throw new ConfigError(
+      `There is no suite ${suiteB}: ${suiteDirectory(outputPath, suiteB)} does not exist.`,
+      {
+        hint: 'Give --suite-b a suite of the same output path (-o), e.g. the one `medhelm rescore --suite` wrote.',
+      },
+    );
+  }
+  const [modelA, modelB] = (
+    [
+      [modelAOption, options.suite],
+      [modelBOption, suiteB],
+    ] as const
+  ).map(([model, suite]) =>
+    suiteModelName(model, { suite, models: listSuiteModels(outputPath, suite) }, config, io),
   ) as [string, string];
   const top = Number(options.top);
   if (!Number.isInteger(top) || top < 0) {
@@ -60,6 +75,7 @@ export async function compareCommand(
   const comparison = await compareModels({
     outputPath,
     suite: options.suite,
+    ...(suiteB === options.suite ? {} : { suiteB }),
     modelA,
     modelB,
     top,
@@ -73,7 +89,9 @@ export async function compareCommand(
     return ExitCode.ok;
   }
   const lines = [
-    `A = ${named(modelAOption, modelA)}, B = ${named(modelBOption, modelB)} (suite ${options.suite})`,
+    suiteB === options.suite
+      ? `A = ${named(modelAOption, modelA)}, B = ${named(modelBOption, modelB)} (suite ${options.suite})`
+      : `A = ${named(modelAOption, modelA)} (suite ${options.suite}), B = ${named(modelBOption, modelB)} (suite ${suiteB})`,
     '',
     printTable(comparisonTable(comparison)),
   ];

@@ -18,6 +18,10 @@ export function registerCompareCommand(program: Command, { io, setExitCode }: Co
       )
       .argument('<model-b>', 'the model to compare it with, named the same ways'),
   )
+    .option(
+      '--suite-b <name>',
+      "read model B's runs from this suite (e.g. a `medhelm rescore` copy of --suite: old jury vs new on the same answers)",
+    )
     .option('--models-file <path>', 'a models file whose deployment ids name the models')
     .option('--schema <file>', 'as for summarize')
     .option('--top <n>', 'instances of largest disagreement to list per benchmark', '5')
@@ -30,6 +34,11 @@ export function registerCompareCommand(program: Command, { io, setExitCode }: Co
     {
       what: 'a models-file deployment against a HELM model name',
       command: 'medhelm compare --suite study --models-file models.yaml my-vllm openai/gpt-4o-2024-08-06',
+    },
+    {
+      what: 'a suite against its rescored copy (same answers, another jury), per benchmark',
+      command:
+        'medhelm compare --suite v1 --suite-b v1-rejudged openai/gpt-4o-2024-05-13 openai/gpt-4o-2024-05-13',
     },
   ]);
   command.action(async (modelA: string, modelB: string, options: CompareCommandOptions) => {

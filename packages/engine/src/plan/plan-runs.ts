@@ -6,6 +6,7 @@ import {
   type Registry,
   type ScorerV1,
 } from '@medhelm/core';
+import type { RescoredFrom } from '../rescore/rescored-from.ts';
 import { applyVariant, VARIANT_KEY } from './apply-variant.ts';
 import { configureBenchmark } from './configure-benchmark.ts';
 import { type ModelDeployment, resolveModelDeployment } from './model-deployment.ts';
@@ -40,6 +41,11 @@ export interface RunPlan {
    * {@link DEFAULT_CONCURRENCY}).
    */
   concurrency: number;
+  /**
+   * Set when the run rescores a finished run (`medhelm rescore`, see `planRescore`): which one,
+   * recorded in the run's provenance. Its instances, requests and answers are that run's.
+   */
+  rescoredFrom?: RescoredFrom;
 }
 
 /** Instances in flight when neither `--concurrency` nor the deployment's limits say (HELM: 4 threads). */

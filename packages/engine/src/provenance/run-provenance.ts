@@ -5,6 +5,7 @@ import { benchmarkName, orderHelmAdapterSpec } from '@medhelm/core';
 import { releaseOf } from '@medhelm/releases';
 import type { JudgeDeployment } from '../execute/create-jury.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
+import type { RescoredFrom } from '../rescore/rescored-from.ts';
 import type { RunDataProvenance } from '../run-outcome.ts';
 import { DOWNSAMPLE_SEED } from '../select/downsample.ts';
 import type { DataFilesRecord } from './data-file-recorder.ts';
@@ -86,6 +87,8 @@ export interface RunProvenance {
   environment: { node: string; os: string };
   command: string[];
   outputs: Record<string, FileDigest>;
+  /** Only in a rescored run (`medhelm rescore`): the finished run whose answers it scored. */
+  rescored_from?: RescoredFrom;
 }
 
 /** What a run's provenance is made from. */
@@ -156,6 +159,7 @@ export async function runProvenance(input: RunProvenanceInput): Promise<RunProve
     environment: { node: process.version, os: `${osType()} ${osRelease()} ${arch()}` },
     command: [...(invocation?.command ?? [])],
     outputs,
+    ...(plan.rescoredFrom === undefined ? {} : { rescored_from: plan.rescoredFrom }),
   };
 }
 

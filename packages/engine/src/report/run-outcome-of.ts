@@ -151,6 +151,9 @@ function usdOf(picoUsd: string): number {
  */
 function dataProvenanceOf(plan: RunPlan, dataSource: DataSource): RunDataProvenance {
   const { dataset } = plan.benchmark;
+  // A rescore's instances are the finished run's, whatever data the scorers may read.
+  if (plan.rescoredFrom !== undefined)
+    return { source: 'stored-run', invented: dataset.sampleInvented ?? null };
   const source = runDataSource(plan, dataSource);
   const reads = dataset.files.filter((file) => file.optional !== true && file.alternativeTo === undefined);
   const ownData =

@@ -1,0 +1,251 @@
+import { join, resolve } from 'node:path';
+import { ConfigError } from '@medhelm/core';
+import type { DataSource } from '@medhelm/datasets';
+import {
+  DEFAULT_MAX_INVALID_JUDGE_REPLIES,
+  findRunDirectories,
+  planRescore,
+  type RunOutcome,
+  type RunPlan,
+  readCostLedger,
+  readStoredRun,
+  STORED_COMPLETION_PROVIDER_ID,
+  type StoredRun,
+  storedCompletionProvider,
+} from '@medhelm/engine';
+import { loadModelsFile } from '@medhelm/model-config';
+import { createDisabledRequestCache, MedHelmStore } from '@medhelm/store';
+import { type CliIo, ExitCode } from '../cli-io.ts';
+import type { RunnerServices } from '../composition-root.ts';
+import { ProgressReporter } from '../output/progress-reporter.ts';
+import { resultsTable, suiteCostLine } from '../output/results-table.ts';
+import { addExtraScorers, EVERY_BENCHMARK } from '../plugins/add-extra-scorers.ts';
+import type { NeededPlugins } from '../plugins/select-needed-plugins.ts';
+import { type PluginSelectionOptions, readRunConfigOption } from './plugin-selection.ts';
+import { redactCommandLine } from './redact-command-line.ts';
+import { resolveJudges } from './resolve-judges.ts';
+
+/** Options of `medhelm rescore`, as commander parses them. */
+export interface RescoreCommandOptions extends PluginSelectionOptions {
+  suite: string;
+  outputPath: string;
+  /** `--judges name=model,...`: judge the stored answers anew; without it the stored verdicts are scored. */
+  judges?: string;
+  modelsFile?: string;
+  /** `--scorers <ids>`: extra scorers for every rescored run. */
+  scorers?: string;
+  dataDir?: string;
+  sample?: boolean;
+  concurrency?: string;
+  maxRetries: string;
+  timeout: string;
+  cache: boolean;
+  maxCost?: string;
+  maxInvalidJudgeReplies?: string;
+  allowExternalData?: boolean;
+}
+
+/** The finished runs `medhelm rescore` was given: each run directory, or each run of a suite folder. */
+export async function readStoredRuns(sources: readonly string[], io: CliIo): Promise<StoredRun[]> {
+  const directories = sources.flatMap((source) => findRunDirectories(resolve(io.cwd, source)));
+  const runs: StoredRun[] = [];
+  for (const directory of directories) runs.push(await readStoredRun(directory));
+  return runs;
+}
+
+/**
+ * The plugins a rescore needs: the benchmarks its runs name (medhelm_run.json, else the run name's
+ * prefix: a HELM scenario name no manifest lists loads every benchmark, to be matched by class),
+ * the judges' providers, and the extra scorers.
+ */
+export function neededPluginsForRescore(
+  runs: readonly StoredRun[],
+  options: RescoreCommandOptions,
+  io: CliIo,
+): NeededPlugins {
+  const config =
+    options.modelsFile === undefined ? undefined : loadModelsFile(resolve(io.cwd, options.modelsFile));
+  const runConfig = readRunConfigOption(options, io);
+  return {
+    benchmark: [
+      ...new Set(
+        runs.map((run) =>
+          run.writer.by === 'medhelm' ? run.writer.benchmarkId : (run.runName.split(':')[0] as string),
+        ),
+      ),
+    ],
+    provider: [
+      ...new Set(resolveJudges(options.judges, config, io.env).map((judge) => judge.deployment.providerId)),
+    ],
+    scorer: [...new Set([...splitList(options.scorers), ...Object.values(runConfig?.scorers ?? {}).flat()])],
+  };
+}
+
+/**
+ * `medhelm rescore <run-dir|suite-dir>... --suite <name>`: scores the answers finished runs stored
+ * (HELM-written or ours) with today's scorers, corrected metrics and extra scorers, and with
+ * `--judges` a new jury, into new run directories of `--suite`. No candidate model is called: the
+ * engine runs each as a normal run whose model is the stored-completion model, so checkpoints,
+ * the cache, limits, the jury's cost and provenance work as in `medhelm run`.
+ */
+export async function rescoreCommand(
+  services: RunnerServices,
+  runs: readonly StoredRun[],
+  options: RescoreCommandOptions,
+  io: CliIo,
+): Promise<number> {
+  const config =
+    options.modelsFile === undefined ? undefined : loadModelsFile(resolve(io.cwd, options.modelsFile));
+  const judges = resolveJudges(options.judges, config, io.env);
+  const concurrency = optionalNumber(options.concurrency, '--concurrency', { integer: true, min: 1 });
+  const maxCostUsd = optionalNumber(options.maxCost, '--max-cost', { min: 0 });
+  const outputPath = resolve(io.cwd, options.outputPath);
+  const suiteDirectory = join(outputPath, 'runs', options.suite);
+  if (!services.providers.has(STORED_COMPLETION_PROVIDER_ID))
+    services.providers.register(storedCompletionProvider(runs), '@medhelm/engine (medhelm rescore)');
+  const plans = rescorePlans(services, runs, options, io, {
+    judges: judges.length > 0,
+    ...(concurrency === undefined ? {} : { concurrency }),
+  });
+  checkSourcesKept(plans, suiteDirectory);
+  for (const run of runs) {
+    if (run.leftOut.length > 0)
+      io.stderr.write(
+        `note: ${run.runName}: ${run.leftOut.length} request state(s) without an answer are left out.\n`,
+      );
+  }
+
+  const store = MedHelmStore.open({ path: join(outputPath, 'cache', 'medhelm.sqlite') });
+  const scope = services.evaluation({
+    store,
+    requestCache: options.cache ? store.requestCache : createDisabledRequestCache(),
+    observer: new ProgressReporter(io),
+  });
+  try {
+    const outcomes = await scope.evaluator.runAll(plans, {
+      suite: options.suite,
+      outputPath,
+      dataSource: dataSourceOf(options, io, outputPath),
+      retry: {
+        maxRetries: optionalNumber(options.maxRetries, '--max-retries', { integer: true, min: 0 }) ?? 5,
+      },
+      ...(judges.length === 0 ? {} : { judges }),
+      maxInvalidJudgeReplies:
+        optionalNumber(options.maxInvalidJudgeReplies, '--max-invalid-judge-replies', { min: 0, max: 1 }) ??
+        DEFAULT_MAX_INVALID_JUDGE_REPLIES,
+      allowExternalData: options.allowExternalData === true,
+      providerSettings: {
+        timeoutMs: (optionalNumber(options.timeout, '--timeout', { min: 0.001 }) ?? 600) * 1000,
+      },
+      provenance: services.provenance(redactCommandLine(['medhelm', ...(io.argv ?? [])])),
+      ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
+      ...(io.signal === undefined ? {} : { signal: io.signal }),
+    });
+    io.stdout.write(
+      `\n${resultsTable(outcomes)}\n${suiteCostLine(options.suite, await readCostLedger(suiteDirectory))}\n\nRescored run directories: ${suiteDirectory}\n`,
+    );
+    if (outcomes.some((outcome) => outcome.stoppedBy === 'max-cost')) return ExitCode.costLimit;
+    if (outcomes.some((outcome) => outcome.interrupted) || outcomes.length < plans.length)
+      return ExitCode.interrupted;
+    return outcomes.some(failedRun) ? ExitCode.failedInstances : ExitCode.ok;
+  } finally {
+    await scope.dispose();
+    store.close();
+  }
+}
+
+/** One plan per finished run, with `--scorers` and the run config's extra scorers; run names must differ. */
+function rescorePlans(
+  services: RunnerServices,
+  runs: readonly StoredRun[],
+  options: RescoreCommandOptions,
+  io: CliIo,
+  settings: { judges: boolean; concurrency?: number },
+): RunPlan[] {
+  const registries = { benchmarks: services.benchmarks, providers: services.providers };
+  const seen = new Map<string, string>();
+  for (const run of runs) {
+    const previous = seen.get(run.runName);
+    if (previous !== undefined)
+      throw new ConfigError(
+        `${previous} and ${run.directory} are both run ${run.runName}; one would overwrite the other.`,
+        {
+          hint: 'Rescore them into different suites (--suite).',
+        },
+      );
+    seen.set(run.runName, run.directory);
+  }
+  const plans = runs.map((run) => planRescore(run, registries, settings));
+  const extra = splitList(options.scorers);
+  const withFlag =
+    extra.length === 0
+      ? plans
+      : addExtraScorers(plans, { path: '--scorers', scorers: { [EVERY_BENCHMARK]: extra } }, services);
+  return addExtraScorers(withFlag, readRunConfigOption(options, io), services);
+}
+
+/** Rescoring into the source's own directory would replace the answers it reads: refused. */
+function checkSourcesKept(plans: readonly RunPlan[], suiteDirectory: string): void {
+  for (const plan of plans) {
+    const source = plan.rescoredFrom?.directory;
+    if (source !== undefined && resolve(source) === resolve(suiteDirectory, plan.runName)) {
+      throw new ConfigError(`Rescoring ${source} into suite folder ${suiteDirectory} would overwrite it.`, {
+        hint: 'Give another --suite (or -o): the rescored run is written beside its source, never over it.',
+      });
+    }
+  }
+}
+
+/** As `medhelm run`: an instance failed, a scorer has a bug, nothing completed, or too many judge replies were unusable. */
+function failedRun(outcome: RunOutcome): boolean {
+  const replies = outcome.juryReplies;
+  return (
+    outcome.counts.failed > 0 ||
+    outcome.counts.completed === 0 ||
+    outcome.scoringFailures.some((failure) => failure.kind === 'scorer-bug') ||
+    (replies !== undefined && replies.total > 0 && replies.invalid / replies.total > replies.limit)
+  );
+}
+
+/** Where scorers that read the benchmark's data files (e.g. EHRSQL's database) find them, as `medhelm run`. */
+function dataSourceOf(options: RescoreCommandOptions, io: CliIo, outputPath: string): DataSource {
+  if (options.sample && options.dataDir !== undefined)
+    throw new ConfigError('Use either --sample or --data-dir, not both.');
+  if (options.sample) return { kind: 'sample' };
+  if (options.dataDir !== undefined) return { kind: 'directory', path: resolve(io.cwd, options.dataDir) };
+  const cacheHome = io.env.MEDHELM_DATA_CACHE ?? join(outputPath, 'scenarios');
+  return { kind: 'download', cacheDirectory: resolve(io.cwd, cacheHome) };
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** A numeric option within bounds, or undefined when not given; anything else is a ConfigError. */
+function optionalNumber(
+  value: string | undefined,
+  flag: string,
+  bounds: { integer?: boolean; min?: number; max?: number },
+): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  const valid =
+    value.trim() !== '' &&
+    Number.isFinite(number) &&
+    (bounds.integer !== true || Number.isInteger(number)) &&
+    (bounds.min === undefined || number >= bounds.min) &&
+    (bounds.max === undefined || number <= bounds.max);
+  if (!valid) {
+    const range = [
+      bounds.min === undefined ? undefined : `>= ${bounds.min}`,
+      bounds.max === undefined ? undefined : `<= ${bounds.max}`,
+    ].filter((part) => part !== undefined);
+    throw new ConfigError(
+      `${flag} must be ${bounds.integer === true ? 'an integer' : 'a number'}${range.length === 0 ? '' : ` ${range.join(' and ')}`}, got "${value}".`,
+    );
+  }
+  return number;
+}
