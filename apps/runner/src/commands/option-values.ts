@@ -44,3 +44,11 @@ export function optionalNonNegativeNumber(value: string | undefined, flag: strin
     throw new ConfigError(`${flag} must be a number of US dollars >= 0, got "${value}".`);
   return number;
 }
+
+/** `--timeout`: seconds > 0 a model call may take; 600 when not given. */
+export function timeoutSecondsOption(value: string | undefined): number {
+  const seconds = Number(value ?? 600);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new ConfigError(`--timeout must be a number of seconds > 0, got "${value}".`);
+  return seconds;
+}

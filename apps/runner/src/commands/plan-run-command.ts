@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ConfigError } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import { type EvaluationOptions, missingData, planRuns, type RunPlan } from '@medhelm/engine';
@@ -7,12 +7,14 @@ import type { CliIo } from '../cli-io.ts';
 import type { RunnerServices } from '../composition-root.ts';
 import { addExtraScorers } from '../plugins/add-extra-scorers.ts';
 import { collectEntries } from './collect-run-entries.ts';
+import { dataSourceOf } from './data-source-option.ts';
 import { judgesOption } from './judges-option.ts';
 import {
   optionalNonNegativeInteger,
   optionalNonNegativeNumber,
   optionalPositiveInteger,
   shareOption,
+  timeoutSecondsOption,
 } from './option-values.ts';
 import { readRunConfigOption } from './plugin-selection.ts';
 import { resolveJudges } from './resolve-judges.ts';
@@ -52,10 +54,7 @@ export function planRunCommand(
   const maxCostUsd = optionalNonNegativeNumber(options.maxCost, '--max-cost');
   const judges = resolveJudges(judgesOption(options, config), config, io.env);
   const maxRetries = optionalNonNegativeInteger(options.maxRetries, '--max-retries') ?? 5;
-  const timeoutSeconds = Number(options.timeout ?? 600);
-  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
-    throw new ConfigError(`--timeout must be a number of seconds > 0, got "${options.timeout}".`);
-  }
+  const timeoutSeconds = timeoutSecondsOption(options.timeout);
   const runConfig = readRunConfigOption(options, io);
   const plans = addExtraScorers(
     planRuns(
@@ -124,14 +123,4 @@ export async function plansWithData(
     });
   }
   return kept;
-}
-
-/** Where `medhelm run` reads data: the bundled samples, a folder, or downloads into a cache. */
-function dataSourceOf(options: RunCommandOptions, io: CliIo, outputPath: string): DataSource {
-  if (options.sample && options.dataDir !== undefined)
-    throw new ConfigError('Use either --sample or --data-dir, not both.');
-  if (options.sample) return { kind: 'sample' };
-  if (options.dataDir !== undefined) return { kind: 'directory', path: resolve(io.cwd, options.dataDir) };
-  const cacheHome = io.env.MEDHELM_DATA_CACHE ?? join(outputPath, 'scenarios');
-  return { kind: 'download', cacheDirectory: resolve(io.cwd, cacheHome) };
 }

@@ -1,11 +1,8 @@
 import { join, resolve } from 'node:path';
 import { ConfigError } from '@medhelm/core';
-import type { DataSource } from '@medhelm/datasets';
 import {
-  DEFAULT_MAX_INVALID_JUDGE_REPLIES,
   findRunDirectories,
   planRescore,
-  type RunOutcome,
   type RunPlan,
   readCostLedger,
   readStoredRun,
@@ -21,6 +18,16 @@ import { ProgressReporter } from '../output/progress-reporter.ts';
 import { resultsTable, suiteCostLine } from '../output/results-table.ts';
 import { addExtraScorers, EVERY_BENCHMARK } from '../plugins/add-extra-scorers.ts';
 import type { NeededPlugins } from '../plugins/select-needed-plugins.ts';
+import { dataSourceOf } from './data-source-option.ts';
+import { failedRun } from './failed-run.ts';
+import {
+  optionalNonNegativeInteger,
+  optionalNonNegativeNumber,
+  optionalPositiveInteger,
+  shareOption,
+  splitList,
+  timeoutSecondsOption,
+} from './option-values.ts';
 import { type PluginSelectionOptions, readRunConfigOption } from './plugin-selection.ts';
 import { redactCommandLine } from './redact-command-line.ts';
 import { resolveJudges } from './resolve-judges.ts';
@@ -97,8 +104,8 @@ export async function rescoreCommand(
   const config =
     options.modelsFile === undefined ? undefined : loadModelsFile(resolve(io.cwd, options.modelsFile));
   const judges = resolveJudges(options.judges, config, io.env);
-  const concurrency = optionalNumber(options.concurrency, '--concurrency', { integer: true, min: 1 });
-  const maxCostUsd = optionalNumber(options.maxCost, '--max-cost', { min: 0 });
+  const concurrency = optionalPositiveInteger(options.concurrency, '--concurrency');
+  const maxCostUsd = optionalNonNegativeNumber(options.maxCost, '--max-cost');
   const outputPath = resolve(io.cwd, options.outputPath);
   const suiteDirectory = join(outputPath, 'runs', options.suite);
   if (!services.providers.has(STORED_COMPLETION_PROVIDER_ID))
@@ -127,15 +134,13 @@ export async function rescoreCommand(
       outputPath,
       dataSource: dataSourceOf(options, io, outputPath),
       retry: {
-        maxRetries: optionalNumber(options.maxRetries, '--max-retries', { integer: true, min: 0 }) ?? 5,
+        maxRetries: optionalNonNegativeInteger(options.maxRetries, '--max-retries') ?? 5,
       },
       ...(judges.length === 0 ? {} : { judges }),
-      maxInvalidJudgeReplies:
-        optionalNumber(options.maxInvalidJudgeReplies, '--max-invalid-judge-replies', { min: 0, max: 1 }) ??
-        DEFAULT_MAX_INVALID_JUDGE_REPLIES,
+      maxInvalidJudgeReplies: shareOption(options.maxInvalidJudgeReplies, '--max-invalid-judge-replies'),
       allowExternalData: options.allowExternalData === true,
       providerSettings: {
-        timeoutMs: (optionalNumber(options.timeout, '--timeout', { min: 0.001 }) ?? 600) * 1000,
+        timeoutMs: timeoutSecondsOption(options.timeout) * 1000,
       },
       provenance: services.provenance(redactCommandLine(['medhelm', ...(io.argv ?? [])])),
       ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
@@ -194,58 +199,4 @@ function checkSourcesKept(plans: readonly RunPlan[], suiteDirectory: string): vo
       });
     }
   }
-}
-
-/** As `medhelm run`: an instance failed, a scorer has a bug, nothing completed, or too many judge replies were unusable. */
-function failedRun(outcome: RunOutcome): boolean {
-  const replies = outcome.juryReplies;
-  return (
-    outcome.counts.failed > 0 ||
-    outcome.counts.completed === 0 ||
-    outcome.scoringFailures.some((failure) => failure.kind === 'scorer-bug') ||
-    (replies !== undefined && replies.total > 0 && replies.invalid / replies.total > replies.limit)
-  );
-}
-
-/** Where scorers that read the benchmark's data files (e.g. EHRSQL's database) find them, as `medhelm run`. */
-function dataSourceOf(options: RescoreCommandOptions, io: CliIo, outputPath: string): DataSource {
-  if (options.sample && options.dataDir !== undefined)
-    throw new ConfigError('Use either --sample or --data-dir, not both.');
-  if (options.sample) return { kind: 'sample' };
-  if (options.dataDir !== undefined) return { kind: 'directory', path: resolve(io.cwd, options.dataDir) };
-  const cacheHome = io.env.MEDHELM_DATA_CACHE ?? join(outputPath, 'scenarios');
-  return { kind: 'download', cacheDirectory: resolve(io.cwd, cacheHome) };
-}
-
-function splitList(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-}
-
-/** A numeric option within bounds, or undefined when not given; anything else is a ConfigError. */
-function optionalNumber(
-  value: string | undefined,
-  flag: string,
-  bounds: { integer?: boolean; min?: number; max?: number },
-): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  const valid =
-    value.trim() !== '' &&
-    Number.isFinite(number) &&
-    (bounds.integer !== true || Number.isInteger(number)) &&
-    (bounds.min === undefined || number >= bounds.min) &&
-    (bounds.max === undefined || number <= bounds.max);
-  if (!valid) {
-    const range = [
-      bounds.min === undefined ? undefined : `>= ${bounds.min}`,
-      bounds.max === undefined ? undefined : `<= ${bounds.max}`,
-    ].filter((part) => part !== undefined);
-    throw new ConfigError(
-      `${flag} must be ${bounds.integer === true ? 'an integer' : 'a number'}${range.length === 0 ? '' : ` ${range.join(' and ')}`}, got "${value}".`,
-    );
-  }
-  return number;
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { estimateRun, type RunOutcome, readCostLedger, redactRunDirectory } from '@medhelm/engine';
+import { estimateRun, readCostLedger, redactRunDirectory } from '@medhelm/engine';
 import { createDisabledRequestCache, MedHelmStore } from '@medhelm/store';
 import { type CliIo, ExitCode } from '../cli-io.ts';
 import type { RunnerServices } from '../composition-root.ts';
@@ -7,6 +7,7 @@ import { estimateTable } from '../output/estimate-table.ts';
 import { formatUsd } from '../output/format-usd.ts';
 import { ProgressReporter } from '../output/progress-reporter.ts';
 import { resultsTable, suiteCostLine } from '../output/results-table.ts';
+import { failedRun } from './failed-run.ts';
 import { openDistributedExecutor } from './open-distributed-executor.ts';
 import { planRunCommand, plansWithData } from './plan-run-command.ts';
 import { redactCommandLine } from './redact-command-line.ts';
@@ -81,19 +82,4 @@ export async function runCommand(
     store.close();
     await executor?.close();
   }
-}
-
-/**
- * A finished run that must not exit 0: an instance failed, a scorer has a bug, nothing completed
- * (no number for work that did not happen), or more of its judges' replies were unusable than
- * `--max-invalid-judge-replies` allows.
- */
-function failedRun(outcome: RunOutcome): boolean {
-  const replies = outcome.juryReplies;
-  return (
-    outcome.counts.failed > 0 ||
-    outcome.counts.completed === 0 ||
-    outcome.scoringFailures.some((failure) => failure.kind === 'scorer-bug') ||
-    (replies !== undefined && replies.total > 0 && replies.invalid / replies.total > replies.limit)
-  );
 }
