@@ -1,15 +1,13 @@
 // `npm run generate` writes every benchmark package's glue; `npm run generate -- --check` (CI)
 // only lists the files that are out of date and exits 1 when there are any.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generatedFiles, outOfDateFiles } from './generated-files.ts';
+import { generatedFiles, outOfDateFiles, writeGeneratedFiles } from './generated-files.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const files = generatedFiles(root);
-const stale = outOfDateFiles(root, files);
 
 if (process.argv.includes('--check')) {
+  const files = generatedFiles(root);
+  const stale = outOfDateFiles(root, files);
   if (stale.length > 0) {
     console.error(`${stale.length} generated file(s) out of date:`);
     for (const path of stale) console.error(`  ${path}`);
@@ -18,9 +16,7 @@ if (process.argv.includes('--check')) {
   }
   console.log(`${files.length} generated files are up to date.`);
 } else {
-  for (const file of files.filter((candidate) => stale.includes(candidate.path))) {
-    mkdirSync(dirname(join(root, file.path)), { recursive: true });
-    writeFileSync(join(root, file.path), file.content);
-  }
-  console.log(`${stale.length} of ${files.length} generated files written.`);
+  const { written, total } = writeGeneratedFiles(root);
+  for (const path of written) console.log(`  wrote ${path}`);
+  console.log(`${written.length} of ${total} generated files written.`);
 }

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { type BenchmarkPackage, benchmarkFolders, readBenchmarkPackage } from './read-benchmark-package.ts';
 import { renderCardModule } from './render-card-module.ts';
 import { renderTsconfig, renderTsdownConfig, renderVitestConfig } from './render-config-files.ts';
@@ -65,4 +65,15 @@ export function outOfDateFiles(root: string, files: readonly GeneratedFile[]): s
       return !existsSync(path) || readFileSync(path, 'utf8') !== file.content;
     })
     .map((file) => file.path);
+}
+
+/** Writes the out-of-date generated files and returns their paths and how many files there are in all. */
+export function writeGeneratedFiles(root: string): { written: string[]; total: number } {
+  const files = generatedFiles(root);
+  const written = outOfDateFiles(root, files);
+  for (const file of files.filter((candidate) => written.includes(candidate.path))) {
+    mkdirSync(dirname(join(root, file.path)), { recursive: true });
+    writeFileSync(join(root, file.path), file.content);
+  }
+  return { written, total: files.length };
 }
