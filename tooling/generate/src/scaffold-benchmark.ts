@@ -22,59 +22,83 @@ export function scaffoldBenchmark(root: string, id: string): string {
 }
 
 function scaffoldFiles(id: string, names: BenchmarkNames): Record<string, string> {
-  const { folder, pascal, camel, constant, packageName } = names;
+  const { folder } = names;
   return {
-    'package.json': `${JSON.stringify(
-      {
-        name: packageName,
-        version: '0.0.0',
-        description: `MedHELM ${id} benchmark: TODO say in one line what it asks and how HELM scores it.`,
-        dependencies: {
-          '@medhelm/benchmark-recipes': 'workspace:*',
-          '@medhelm/datasets': 'workspace:*',
-          zod: 'catalog:',
-        },
+    'package.json': packageJsonStub(id, names),
+    'README.md': readmeStub(names),
+    'src/benchmark-card.json': cardStub(id, names),
+    'data/sample.jsonl': `${JSON.stringify({ question: 'TODO: a sample question?', options: ['yes', 'no'], answer: 'yes' })}\n`,
+    [`src/${folder}-benchmark.ts`]: benchmarkStub(id, names),
+    [`src/${folder}-dataset.ts`]: datasetStub(names),
+    [`src/${folder}-instance.ts`]: rowMappingStub(names),
+    [`src/${folder}-instance.test.ts`]: rowMappingTestStub(names),
+  };
+}
+
+/** The hand-kept package.json fields; \`npm run generate\` adds the rest. */
+function packageJsonStub(id: string, { packageName }: BenchmarkNames): string {
+  return `${JSON.stringify(
+    {
+      name: packageName,
+      version: '0.0.0',
+      description: `MedHELM ${id} benchmark: TODO say in one line what it asks and how HELM scores it.`,
+      dependencies: {
+        '@medhelm/benchmark-recipes': 'workspace:*',
+        '@medhelm/datasets': 'workspace:*',
+        zod: 'catalog:',
       },
-      null,
-      2,
-    )}\n`,
-    'README.md': `# ${packageName}
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** A README that says what to write. */
+function readmeStub({ packageName }: BenchmarkNames): string {
+  return `# ${packageName}
 
 TODO: what the benchmark asks, where its data comes from (licence, how to obtain it) and how HELM
 scores it. \`src/benchmark-card.json\` holds HELM's specification; \`data/sample.jsonl\` is the
 bundled sample (say whether its rows are real or invented, as the card's \`data.sampleInvented\` does).
-`,
-    'src/benchmark-card.json': `${JSON.stringify(
-      {
-        $comment:
-          "HELM's MedHELM specification of this benchmark. TODO: fill every field from HELM's scenario and run spec.",
-        id,
-        displayName: 'TODO',
-        description: 'TODO: the ScenarioMetadata description.',
-        category: 'Clinical Decision Support',
-        subcategory: 'TODO',
-        data: {
-          access: 'public',
-          license: 'TODO',
-          upstream: 'https://example.org/TODO',
-          sampleInvented: true,
-        },
-        prompt: {
-          instructions: 'TODO: the run spec instructions.',
-          inputNoun: 'Question',
-          outputNoun: 'Answer',
-        },
-        helm: {
-          className: `helm.benchmark.scenarios.${id}_scenario.${pascal}Scenario`,
-          description: 'TODO: the scenario class description, verbatim.',
-          tags: [],
-        },
+`;
+}
+
+/** A card that passes \`readBenchmarkCard\`, every text a TODO. */
+function cardStub(id: string, { pascal }: BenchmarkNames): string {
+  return `${JSON.stringify(
+    {
+      $comment:
+        "HELM's MedHELM specification of this benchmark. TODO: fill every field from HELM's scenario and run spec.",
+      id,
+      displayName: 'TODO',
+      description: 'TODO: the ScenarioMetadata description.',
+      category: 'Clinical Decision Support',
+      subcategory: 'TODO',
+      data: {
+        access: 'public',
+        license: 'TODO',
+        upstream: 'https://example.org/TODO',
+        sampleInvented: true,
       },
-      null,
-      2,
-    )}\n`,
-    'data/sample.jsonl': `${JSON.stringify({ question: 'TODO: a sample question?', options: ['yes', 'no'], answer: 'yes' })}\n`,
-    [`src/${folder}-benchmark.ts`]: `import { multipleChoiceBenchmark } from '@medhelm/benchmark-recipes';
+      prompt: {
+        instructions: 'TODO: the run spec instructions.',
+        inputNoun: 'Question',
+        outputNoun: 'Answer',
+      },
+      helm: {
+        className: `helm.benchmark.scenarios.${id}_scenario.${pascal}Scenario`,
+        description: 'TODO: the scenario class description, verbatim.',
+        tags: [],
+      },
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** The benchmark: a multiple-choice card recipe over the dataset. */
+function benchmarkStub(id: string, { folder, pascal, constant }: BenchmarkNames): string {
+  return `import { multipleChoiceBenchmark } from '@medhelm/benchmark-recipes';
 import type { BenchmarkV1 } from '@medhelm/core';
 import { ${constant}_CARD } from './${folder}-card.ts';
 import { create${pascal}Dataset } from './${folder}-dataset.ts';
@@ -83,8 +107,12 @@ import { create${pascal}Dataset } from './${folder}-dataset.ts';
 export function create${pascal}Benchmark(): BenchmarkV1 {
   return multipleChoiceBenchmark(${constant}_CARD, { dataset: create${pascal}Dataset() });
 }
-`,
-    [`src/${folder}-dataset.ts`]: `import { fileURLToPath } from 'node:url';
+`;
+}
+
+/** The dataset: the bundled sample read line by line through the row mapping. */
+function datasetStub({ folder, pascal, camel, constant }: BenchmarkNames): string {
+  return `import { fileURLToPath } from 'node:url';
 import { cardDataSource } from '@medhelm/benchmark-recipes';
 import type { DatasetFileV1, DatasetLoaderV1 } from '@medhelm/core';
 import { defineFileDatasetLoader, parseRow, readJsonLines } from '@medhelm/datasets';
@@ -109,8 +137,12 @@ export function create${pascal}Dataset(): DatasetLoaderV1 {
     },
   });
 }
-`,
-    [`src/${folder}-instance.ts`]: `import type { Instance } from '@medhelm/core';
+`;
+}
+
+/** The row mapping, to be written: it throws until then. */
+function rowMappingStub({ pascal, camel }: BenchmarkNames): string {
+  return `import type { Instance } from '@medhelm/core';
 import { z } from 'zod';
 
 /** The fields of an upstream row the scenario reads (TODO: HELM's). */
@@ -126,8 +158,12 @@ export type ${pascal}Row = z.output<typeof ${camel}RowSchema>;
 export function ${camel}Instance(row: ${pascal}Row): Instance {
   throw new Error(\`TODO: map the row to HELM's instance (question: \${row.question})\`);
 }
-`,
-    [`src/${folder}-instance.test.ts`]: `import { reference, TEST_SPLIT } from '@medhelm/core';
+`;
+}
+
+/** The row mapping's test, which fails until the mapping is written. */
+function rowMappingTestStub({ folder, camel }: BenchmarkNames): string {
+  return `import { reference, TEST_SPLIT } from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
 import { ${camel}Instance } from './${folder}-instance.ts';
 
@@ -141,6 +177,5 @@ describe('${camel}Instance', () => {
     });
   });
 });
-`,
-  };
+`;
 }
