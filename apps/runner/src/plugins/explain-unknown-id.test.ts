@@ -1,30 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, NoSuchEntityError } from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
 import { explainUnknownId } from './explain-unknown-id.ts';
-import { FIRST_PARTY_BENCHMARK_PACKAGES } from './first-party-benchmark-packages.ts';
-
-const benchmarksFolder = new URL('../../../../plugins/benchmarks/', import.meta.url);
-
-describe('the first-party benchmark catalogue', () => {
-  it("names every workspace benchmark's ids and package, each an optional peer of the runner", () => {
-    const fromManifests: Record<string, string> = {};
-    for (const folder of readdirSync(benchmarksFolder)) {
-      const manifest = JSON.parse(readFileSync(new URL(`${folder}/package.json`, benchmarksFolder), 'utf8'));
-      for (const id of manifest.medhelm.ids as string[]) fromManifests[id] = manifest.name;
-    }
-    expect(FIRST_PARTY_BENCHMARK_PACKAGES).toEqual(fromManifests);
-    const runnerPackageJson = JSON.parse(
-      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-    );
-    const peers = Object.keys(runnerPackageJson.peerDependencies as Record<string, string>).filter((name) =>
-      name.startsWith('@medhelm/benchmark-'),
-    );
-    expect(new Set(Object.values(FIRST_PARTY_BENCHMARK_PACKAGES))).toEqual(new Set(peers));
-  });
-});
 
 describe('explainUnknownId', () => {
   const empty = mkdtempSync(join(tmpdir(), 'medhelm-unknown-id-'));

@@ -9,8 +9,9 @@ import {
   medhelmJuryRunSpec,
 } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
-import { mediQaBenchmark, mediQaJuryRubric, plugin } from './index.ts';
+import { mediQaBenchmark, plugin } from './index.ts';
 import { createMediQaBenchmark } from './medi-qa-benchmark.ts';
+import { mediQaJuryRubric } from './medi-qa-jury-rubric.ts';
 
 const packageJsonPath = join(import.meta.dirname, '..', 'package.json');
 

@@ -9,8 +9,8 @@ import { readMediQaQuestion } from './medi-qa-question.ts';
 /** The abachaa/MEDIQA2019 commit of the pinned test file (the BigBIO script downloads `master`). */
 export const MEDI_QA_REVISION = 'ae5d3826d6c841923b9db831159fef0f1b893593';
 
-/** The `bigbio/mediqa_qa` revision HELM loads (its loading script parses the XML read here). */
-export const MEDI_QA_HF_REVISION = '9288641f4c785c95dc9079fa526dabb12efdb041';
+// HELM loads `bigbio/mediqa_qa` at revision 9288641f4c785c95dc9079fa526dabb12efdb041; its loading
+// script parses the XML read here.
 
 /**
  * MEDIQA 2019 Task 3's test set with reference labels, the file behind `bigbio/mediqa_qa`'s

@@ -9,8 +9,9 @@ import {
   medhelmJuryRunSpec,
 } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
-import { medicationQaBenchmark, medicationQaJuryRubric, plugin } from './index.ts';
+import { medicationQaBenchmark, plugin } from './index.ts';
 import { createMedicationQaBenchmark } from './medication-qa-benchmark.ts';
+import { medicationQaJuryRubric } from './medication-qa-jury-rubric.ts';
 
 const packageJsonPath = join(import.meta.dirname, '..', 'package.json');
 

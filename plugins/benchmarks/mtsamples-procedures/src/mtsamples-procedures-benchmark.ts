@@ -9,6 +9,9 @@ import { MTSAMPLES_PROCEDURES_CARD } from './mtsamples-procedures-card.ts';
 import { MTSAMPLES_PROCEDURES_FOLDER, mtsamplesProceduresHelmReads } from './mtsamples-procedures-dataset.ts';
 import { mtsamplesProceduresJuryRubric } from './mtsamples-procedures-jury-rubric.ts';
 
+/** The factory's options (its `create...Benchmark(options)`), for callers that configure it. */
+export type { MtsamplesOptions } from '@medhelm/mtsamples';
+
 /**
  * MedHELM's MTSamples Procedures benchmark: write a treatment plan for a transcribed procedure
  * report whose PLAN/SUMMARY/FINDINGS section was cut off, judged by HELM's LLM jury against that

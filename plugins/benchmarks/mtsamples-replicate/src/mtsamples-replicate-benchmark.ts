@@ -8,6 +8,9 @@ import { MTSAMPLES_REPLICATE_CARD } from './mtsamples-replicate-card.ts';
 import { MTSAMPLES_REPLICATE_FOLDER, mtsamplesReplicateHelmReads } from './mtsamples-replicate-dataset.ts';
 import { mtsamplesReplicateJuryRubric } from './mtsamples-replicate-jury-rubric.ts';
 
+/** The factory's options (its `create...Benchmark(options)`), for callers that configure it. */
+export type { MtsamplesOptions } from '@medhelm/mtsamples';
+
 /**
  * MedHELM's MTSamples (Replicate) benchmark: write a treatment plan for a transcribed medical
  * report whose PLAN section was cut off, judged by HELM's LLM jury against the plan (or the

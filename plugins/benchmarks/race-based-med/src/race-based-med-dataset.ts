@@ -6,8 +6,8 @@ import { RACE_BASED_MED_CARD } from './race-based-med-card.ts';
 import { pythonCsvRoundTrip, raceBasedMedInstances } from './race-based-med-instance.ts';
 import { extractRaceBasedMedRows } from './race-based-med-rows.ts';
 
-/** The article whose supplementary information 1 HELM reads (Omiye et al., npj Digit. Med. 6, 195, 2023). */
-export const RACE_BASED_MED_ARTICLE = 'https://doi.org/10.1038/s41746-023-00939-z';
+// HELM reads supplementary information 1 of https://doi.org/10.1038/s41746-023-00939-z (Omiye et
+// al., npj Digit. Med. 6, 195, 2023).
 
 /**
  * Supplementary information 1 of the article, exactly the URL HELM downloads (`FILE_URL`; HELM

@@ -1,4 +1,5 @@
-import { readShcMedDefinition } from '@medhelm/shc-med';
+import type { BenchmarkV1 } from '@medhelm/core';
+import { createShcMedBenchmark, readShcMedDefinition } from '@medhelm/shc-med';
 import { SHC_BMT_MED_CARD } from './shc-bmt-med-card.ts';
 import definition from './shc-med.json' with { type: 'json' };
 
@@ -8,3 +9,8 @@ import definition from './shc-med.json' with { type: 'json' };
  * how `SHCBMTMedScenario` words its prompt.
  */
 export const SHC_BMT_MED = readShcMedDefinition(definition, SHC_BMT_MED_CARD, import.meta.url);
+
+/** The BMT-Status benchmark (see {@link SHC_BMT_MED}). */
+export function createShcBmtMedBenchmark(): BenchmarkV1 {
+  return createShcMedBenchmark(SHC_BMT_MED);
+}

@@ -1,4 +1,5 @@
-import { readShcMedDefinition } from '@medhelm/shc-med';
+import type { BenchmarkV1 } from '@medhelm/core';
+import { createShcMedBenchmark, readShcMedDefinition } from '@medhelm/shc-med';
 import { SHC_CONF_MED_CARD } from './shc-conf-med-card.ts';
 import definition from './shc-med.json' with { type: 'json' };
 
@@ -8,3 +9,8 @@ import definition from './shc-med.json' with { type: 'json' };
  * how `SHCCONFMedScenario` words its prompt.
  */
 export const SHC_CONF_MED = readShcMedDefinition(definition, SHC_CONF_MED_CARD, import.meta.url);
+
+/** The MedConfInfo benchmark (see {@link SHC_CONF_MED}). */
+export function createShcConfMedBenchmark(): BenchmarkV1 {
+  return createShcMedBenchmark(SHC_CONF_MED);
+}

@@ -1,4 +1,5 @@
-import { readShcMedDefinition } from '@medhelm/shc-med';
+import type { BenchmarkV1 } from '@medhelm/core';
+import { createShcMedBenchmark, readShcMedDefinition } from '@medhelm/shc-med';
 import { SHC_ENT_MED_CARD } from './shc-ent-med-card.ts';
 import definition from './shc-med.json' with { type: 'json' };
 
@@ -8,3 +9,8 @@ import definition from './shc-med.json' with { type: 'json' };
  * how `SHCENTMedScenario` words its prompt.
  */
 export const SHC_ENT_MED = readShcMedDefinition(definition, SHC_ENT_MED_CARD, import.meta.url);
+
+/** The ENT-Referral benchmark (see {@link SHC_ENT_MED}). */
+export function createShcEntMedBenchmark(): BenchmarkV1 {
+  return createShcMedBenchmark(SHC_ENT_MED);
+}

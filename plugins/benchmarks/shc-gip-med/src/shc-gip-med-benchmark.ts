@@ -1,4 +1,5 @@
-import { readShcMedDefinition } from '@medhelm/shc-med';
+import type { BenchmarkV1 } from '@medhelm/core';
+import { createShcMedBenchmark, readShcMedDefinition } from '@medhelm/shc-med';
 import { SHC_GIP_MED_CARD } from './shc-gip-med-card.ts';
 import definition from './shc-med.json' with { type: 'json' };
 
@@ -8,3 +9,8 @@ import definition from './shc-med.json' with { type: 'json' };
  * how `SHCGIPMedScenario` words its prompt.
  */
 export const SHC_GIP_MED = readShcMedDefinition(definition, SHC_GIP_MED_CARD, import.meta.url);
+
+/** The HospiceReferral benchmark (see {@link SHC_GIP_MED}). */
+export function createShcGipMedBenchmark(): BenchmarkV1 {
+  return createShcMedBenchmark(SHC_GIP_MED);
+}

@@ -1,4 +1,5 @@
-import { readShcMedDefinition } from '@medhelm/shc-med';
+import type { BenchmarkV1 } from '@medhelm/core';
+import { createShcMedBenchmark, readShcMedDefinition } from '@medhelm/shc-med';
 import definition from './shc-med.json' with { type: 'json' };
 import { SHC_PTBM_MED_CARD } from './shc-ptbm-med-card.ts';
 
@@ -8,3 +9,8 @@ import { SHC_PTBM_MED_CARD } from './shc-ptbm-med-card.ts';
  * how `SHCPTBMMedScenario` words its prompt.
  */
 export const SHC_PTBM_MED = readShcMedDefinition(definition, SHC_PTBM_MED_CARD, import.meta.url);
+
+/** The ADHD-Behavior benchmark (see {@link SHC_PTBM_MED}). */
+export function createShcPtbmMedBenchmark(): BenchmarkV1 {
+  return createShcMedBenchmark(SHC_PTBM_MED);
+}

@@ -1,4 +1,5 @@
-import { readShcMedDefinition } from '@medhelm/shc-med';
+import type { BenchmarkV1 } from '@medhelm/core';
+import { createShcMedBenchmark, readShcMedDefinition } from '@medhelm/shc-med';
 import definition from './shc-med.json' with { type: 'json' };
 import { SHC_SEI_MED_CARD } from './shc-sei-med-card.ts';
 
@@ -8,3 +9,8 @@ import { SHC_SEI_MED_CARD } from './shc-sei-med-card.ts';
  * how `SHCSEIMedScenario` words its prompt.
  */
 export const SHC_SEI_MED = readShcMedDefinition(definition, SHC_SEI_MED_CARD, import.meta.url);
+
+/** The ADHD-MedEffects benchmark (see {@link SHC_SEI_MED}). */
+export function createShcSeiMedBenchmark(): BenchmarkV1 {
+  return createShcMedBenchmark(SHC_SEI_MED);
+}
