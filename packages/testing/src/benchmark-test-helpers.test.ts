@@ -14,7 +14,7 @@ import {
   REQUEST_DEFAULTS,
   reference,
 } from '@medhelm/core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { benchmarkScoreInput, scoreWithEveryScorer } from './benchmark-score-input.ts';
 import { describeBenchmarkDescription } from './describe-benchmark-description.ts';
 import { describeConformanceChecks } from './describe-conformance-checks.ts';
@@ -153,8 +153,10 @@ describeBenchmarkDescription(fixtureBenchmark(unnamed), {
 // A bundle of this test's own: describeConformanceChecks reads MEDHELM_FIDELITY_VECTORS_DIR first.
 const shared = mkdtempSync(join(tmpdir(), 'medhelm-shared-'));
 mkdirSync(join(shared, 'conformance', 'prompts'), { recursive: true });
+mkdirSync(join(shared, 'conformance', 'jury_prompts'), { recursive: true });
 mkdirSync(join(shared, 'data', 'b'), { recursive: true });
 writeFileSync(join(shared, 'conformance', 'prompts', 'b.jsonl'), '');
+writeFileSync(join(shared, 'conformance', 'jury_prompts', 'b.jsonl'), '');
 const previousBundle = process.env.MEDHELM_FIDELITY_VECTORS_DIR;
 process.env.MEDHELM_FIDELITY_VECTORS_DIR = shared;
 const seen: string[] = [];
@@ -168,8 +170,11 @@ describeConformanceChecks('describeConformanceChecks', (paths) => [
     },
   },
 ]);
-if (previousBundle === undefined) delete process.env.MEDHELM_FIDELITY_VECTORS_DIR;
-else process.env.MEDHELM_FIDELITY_VECTORS_DIR = previousBundle;
+// The rows locate their paths while they run, so the bundle stays set until this file is done.
+afterAll(() => {
+  if (previousBundle === undefined) delete process.env.MEDHELM_FIDELITY_VECTORS_DIR;
+  else process.env.MEDHELM_FIDELITY_VECTORS_DIR = previousBundle;
+});
 
 describe('describeConformanceChecks paths', () => {
   it('point into the bundle', () => {
