@@ -2,7 +2,8 @@
 // The end of `npm test`: which tests did not run and why, across every package. Each package's
 // test run leaves `.skipped-tests.json` (@medhelm/vitest-config's SkippedTestsReporter; a turbo
 // output, so a cached run restores it); this prints them together, grouped by what was missing
-// (the shared folder of HELM-made vectors, a Redis), so a contributor without them sees what did
+// (the shared folder's files that may not be redistributed, a Redis; bundled HELM vectors only in a
+// run declared partial with MEDHELM_PARTIAL_FIDELITY=1), so a contributor without them sees what did
 // not run instead of a bare count per package.
 // Usage: node scripts/skipped-tests.mjs   (after the tests; part of `npm run check`)
 import { existsSync, readFileSync } from 'node:fs';

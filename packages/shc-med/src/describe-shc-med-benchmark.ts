@@ -7,7 +7,7 @@ import {
   describeBenchmarkContract,
   describeBenchmarkDescription,
   describeMedhelmReferenceEntry,
-  findSharedDirectory,
+  findFidelityDirectory,
   loadBenchmarkInstances,
 } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ export interface ShcMedBenchmarkExpectations {
     choices: readonly string[];
     firstPrompt: string;
   };
-  /** How many lines `conformance-gated-private/prompts/<id>.jsonl` of the shared folder has: all must pass. */
+  /** How many lines `conformance-gated-private/prompts/<id>.jsonl` of the bundled vectors has: all must pass. */
   conformanceLines: number;
 }
 
@@ -44,8 +44,8 @@ export interface ShcMedBenchmarkExpectations {
  * The test suites of one SHC benchmark plugin: the benchmark contract (`@medhelm/testing`, on the
  * bundled fixture), its description as MedHELM and HELM give it (private, the exact-match family,
  * HELM's scenario), its entry in the MedHELM reference, the fixture's instances and first prompt,
- * and, where the project's shared folder is present, HELM's prompt vectors made from the shared
- * synthetic file, byte for byte. Call it at the top level of the plugin's test file.
+ * and HELM's prompt vectors made from the project's synthetic file (bundled in the repository,
+ * `findFidelityDirectory`), byte for byte. Call it at the top level of the plugin's test file.
  */
 export function describeShcMedBenchmark(benchmark: BenchmarkV1, expected: ShcMedBenchmarkExpectations): void {
   const { id, displayName, category, subcategory, scenarioClassName } = expected.description;
@@ -100,15 +100,16 @@ export function describeShcMedBenchmark(benchmark: BenchmarkV1, expected: ShcMed
     });
   });
 
-  const sharedDirectory = findSharedDirectory();
-  describe.skipIf(sharedDirectory === undefined)(
+  const vectorsFile = join('conformance-gated-private', 'prompts', `${id}.jsonl`);
+  const fidelityDirectory = findFidelityDirectory([vectorsFile, join('data', id)]);
+  describe.skipIf(fidelityDirectory === undefined)(
     `${id} against HELM (synthetic data in the real format)`,
     () => {
       it('renders every prompt HELM built from the shared file, byte for byte, in HELM order', async () => {
-        const shared = sharedDirectory ?? '';
+        const root = fidelityDirectory ?? '';
         const result = await checkPromptVectors(benchmark, {
-          vectorsFile: join(shared, 'conformance-gated-private', 'prompts', `${id}.jsonl`),
-          dataDirectory: join(shared, 'data', id),
+          vectorsFile: join(root, vectorsFile),
+          dataDirectory: join(root, 'data', id),
         });
         expect(result.failures).toEqual([]);
         expect(result.passed).toBe(expected.conformanceLines);

@@ -14,7 +14,7 @@ import {
   REQUEST_DEFAULTS,
   reference,
 } from '@medhelm/core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { benchmarkScoreInput, scoreWithEveryScorer } from './benchmark-score-input.ts';
 import { describeBenchmarkDescription } from './describe-benchmark-description.ts';
 import { describeConformanceChecks } from './describe-conformance-checks.ts';
@@ -150,11 +150,15 @@ describeBenchmarkDescription(fixtureBenchmark(unnamed), {
   annotatorSpecs: [spec('JudgedAnnotator'), spec('SecondAnnotator')],
 });
 
-// A shared folder of this test's own: describeConformanceChecks reads MEDHELM_SHARED_DIR.
+// A bundle of this test's own: describeConformanceChecks reads MEDHELM_FIDELITY_VECTORS_DIR first.
 const shared = mkdtempSync(join(tmpdir(), 'medhelm-shared-'));
-mkdirSync(join(shared, 'conformance'));
-const previousShared = process.env.MEDHELM_SHARED_DIR;
-process.env.MEDHELM_SHARED_DIR = shared;
+mkdirSync(join(shared, 'conformance', 'prompts'), { recursive: true });
+mkdirSync(join(shared, 'conformance', 'jury_prompts'), { recursive: true });
+mkdirSync(join(shared, 'data', 'b'), { recursive: true });
+writeFileSync(join(shared, 'conformance', 'prompts', 'b.jsonl'), '');
+writeFileSync(join(shared, 'conformance', 'jury_prompts', 'b.jsonl'), '');
+const previousBundle = process.env.MEDHELM_FIDELITY_VECTORS_DIR;
+process.env.MEDHELM_FIDELITY_VECTORS_DIR = shared;
 const seen: string[] = [];
 describeConformanceChecks('describeConformanceChecks', (paths) => [
   {
@@ -166,11 +170,14 @@ describeConformanceChecks('describeConformanceChecks', (paths) => [
     },
   },
 ]);
-if (previousShared === undefined) delete process.env.MEDHELM_SHARED_DIR;
-else process.env.MEDHELM_SHARED_DIR = previousShared;
+// The rows locate their paths while they run, so the bundle stays set until this file is done.
+afterAll(() => {
+  if (previousBundle === undefined) delete process.env.MEDHELM_FIDELITY_VECTORS_DIR;
+  else process.env.MEDHELM_FIDELITY_VECTORS_DIR = previousBundle;
+});
 
 describe('describeConformanceChecks paths', () => {
-  it('point into the shared folder', () => {
+  it('point into the bundle', () => {
     expect(seen).toEqual([
       join(shared, 'conformance', 'prompts', 'b.jsonl'),
       join(shared, 'conformance', 'jury_prompts', 'b.jsonl'),

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findSharedDirectory } from './find-shared-directory.ts';
+import { findFidelityDirectory } from './find-fidelity-directory.ts';
 
-/** Where a benchmark's vectors and real sample lie in the project's shared folder. */
+/** Where a benchmark's vectors and real sample lie: in the bundled vectors, or the shared folder for withheld ones. */
 export interface SharedConformancePaths {
-  /** `shared/conformance/prompts/<benchmark>.jsonl`: HELM's prompts. */
+  /** `conformance/prompts/<benchmark>.jsonl`: HELM's prompts. */
   promptVectors(benchmarkId: string): string;
-  /** `shared/conformance/jury_prompts/<benchmark>.jsonl`: HELM's judge prompts. */
+  /** `conformance/jury_prompts/<benchmark>.jsonl`: HELM's judge prompts. */
   judgePromptVectors(benchmarkId: string): string;
-  /** `shared/data/<benchmark>`: the real upstream sample the vectors were made from. */
+  /** `data/<benchmark>`: the real upstream sample the vectors were made from. */
   data(benchmarkId: string): string;
 }
 
@@ -28,13 +28,15 @@ export interface ConformanceCheck {
 }
 
 /**
- * A suite of checks against HELM-made vectors in the project's shared folder, one test a row: each
- * row's check must fail nothing and pass exactly `passed` vectors. Skipped, as a whole, where
- * there is no shared folder (`findSharedDirectory`). `checks` gets the folder's paths:
+ * A suite of checks against HELM-made vectors, one test a row: each row's check must fail nothing
+ * and pass exactly `passed` vectors. The files come from the repository's bundled vectors
+ * (`findFidelityDirectory`): a missing bundled file fails the suite; a benchmark whose files may not
+ * be redistributed reads them from the shared folder and, without it, is skipped saying why.
+ * `checks` gets the paths (asking for a benchmark's vectors asks for its sample too):
  *
  * ```ts
  * describeConformanceChecks('pubmed_qa prompts are byte-identical to HELM', (shared) => [
- *   { name: 'renders the shared sample', passed: 200, run: () =>
+ *   { name: 'renders the sample', passed: 200, run: () =>
  *       checkPromptVectors(benchmark, { vectorsFile: shared.promptVectors('pubmed_qa'), dataDirectory: shared.data('pubmed_qa') }) },
  * ]);
  * ```
@@ -43,20 +45,67 @@ export function describeConformanceChecks(
   name: string,
   checks: (shared: SharedConformancePaths) => readonly ConformanceCheck[],
 ): void {
-  const sharedDirectory = findSharedDirectory();
-  describe.skipIf(sharedDirectory === undefined)(name, () => {
-    const root = sharedDirectory ?? '';
-    const shared: SharedConformancePaths = {
-      promptVectors: (benchmarkId) => join(root, 'conformance', 'prompts', `${benchmarkId}.jsonl`),
-      judgePromptVectors: (benchmarkId) => join(root, 'conformance', 'jury_prompts', `${benchmarkId}.jsonl`),
-      data: (benchmarkId) => join(root, 'data', benchmarkId),
-    };
-    for (const check of checks(shared)) {
-      it(check.name, { timeout: check.timeout ?? CONFORMANCE_CHECK_TIMEOUT_MS }, async () => {
-        const result = await check.run();
+  const root = findFidelityDirectory(requestedFiles(checks));
+  describe.skipIf(root === undefined)(name, () => {
+    for (const check of checks(locatedPaths())) {
+      it(check.name, { timeout: check.timeout ?? CONFORMANCE_CHECK_TIMEOUT_MS }, async (context) => {
+        let result: Awaited<ReturnType<ConformanceCheck['run']>>;
+        try {
+          result = await check.run();
+        } catch (error) {
+          // A path asked for only while the check runs, of files that are withheld and not at hand.
+          if (error instanceof UnavailableFidelityFile) context.skip(error.message);
+          throw error;
+        }
         expect(result.failures).toEqual([]);
         expect(result.passed).toBe(check.passed);
       });
     }
   });
+}
+
+/** Thrown by a path asked for while a check runs, when its file is withheld and there is no shared folder. */
+class UnavailableFidelityFile extends Error {}
+
+/** Paths located one by one, for rows that ask for them only while their check runs. */
+function locatedPaths(): SharedConformancePaths {
+  const relative = pathsUnder('');
+  const locate = (path: string, benchmarkId: string): string => {
+    const directory = findFidelityDirectory([path, relative.data(benchmarkId)]);
+    if (directory === undefined)
+      throw new UnavailableFidelityFile(`${path}: withheld, and no shared folder has it`);
+    return join(directory, path);
+  };
+  return {
+    promptVectors: (benchmarkId) => locate(relative.promptVectors(benchmarkId), benchmarkId),
+    judgePromptVectors: (benchmarkId) => locate(relative.judgePromptVectors(benchmarkId), benchmarkId),
+    data: (benchmarkId) => locate(relative.data(benchmarkId), benchmarkId),
+  };
+}
+
+/** The files `checks` asks for as it builds its rows (the checks themselves do not run). */
+function requestedFiles(checks: (shared: SharedConformancePaths) => readonly ConformanceCheck[]): string[] {
+  const requested = new Set<string>();
+  const paths = pathsUnder('');
+  checks({
+    promptVectors: (benchmarkId) => note(paths.promptVectors(benchmarkId), benchmarkId),
+    judgePromptVectors: (benchmarkId) => note(paths.judgePromptVectors(benchmarkId), benchmarkId),
+    data: (benchmarkId) => note(paths.data(benchmarkId), benchmarkId),
+  });
+  return [...requested];
+
+  function note(path: string, benchmarkId: string): string {
+    requested.add(path);
+    requested.add(paths.data(benchmarkId));
+    return path;
+  }
+}
+
+/** The paths of a benchmark's files in a folder laid out as the shared folder. */
+function pathsUnder(root: string): SharedConformancePaths {
+  return {
+    promptVectors: (benchmarkId) => join(root, 'conformance', 'prompts', `${benchmarkId}.jsonl`),
+    judgePromptVectors: (benchmarkId) => join(root, 'conformance', 'jury_prompts', `${benchmarkId}.jsonl`),
+    data: (benchmarkId) => join(root, 'data', benchmarkId),
+  };
 }

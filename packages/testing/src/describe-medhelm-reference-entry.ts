@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchmarkV1 } from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
-import { findSharedDirectory } from './find-shared-directory.ts';
+import { findFidelityDirectory } from './find-fidelity-directory.ts';
 
-/** The fields of an entry of `shared/reference/medhelm-benchmarks.json` this suite compares. */
+/** The fields of an entry of `reference/medhelm-benchmarks.json` (bundled vectors) this suite compares. */
 interface MedhelmReferenceEntry {
   name: string;
   displayName: string;
@@ -15,19 +15,22 @@ interface MedhelmReferenceEntry {
   headlineMetric: string;
 }
 
+/** The reference file, relative to the bundled vectors (or the shared folder). */
+const REFERENCE_FILE = 'reference/medhelm-benchmarks.json';
+
 /**
  * The suite that checks a benchmark against its entry in the project's MedHELM reference
- * (`shared/reference/medhelm-benchmarks.json`, made from MedHELM's schema and run specs): display
- * name, category, subcategory, access tier and headline metric as the entry has them, and every
- * metric the entry lists among the stats its scorers write. Skipped where there is no shared folder.
+ * (`reference/medhelm-benchmarks.json` of the bundled vectors, made from MedHELM's schema and run
+ * specs): display name, category, subcategory, access tier and headline metric as the entry has
+ * them, and every metric the entry lists among the stats its scorers write.
  */
 export function describeMedhelmReferenceEntry(benchmark: BenchmarkV1): void {
-  const sharedDirectory = findSharedDirectory();
-  describe.skipIf(sharedDirectory === undefined)(
+  const fidelityDirectory = findFidelityDirectory([REFERENCE_FILE]);
+  describe.skipIf(fidelityDirectory === undefined)(
     `the ${benchmark.id} benchmark against the MedHELM reference`,
     () => {
       it("has the reference entry's names, category, access, headline metric and metrics", () => {
-        const path = join(sharedDirectory ?? '', 'reference', 'medhelm-benchmarks.json');
+        const path = join(fidelityDirectory ?? '', REFERENCE_FILE);
         const entries = JSON.parse(readFileSync(path, 'utf8')) as MedhelmReferenceEntry[];
         const entry = entries.find((candidate) => candidate.name === benchmark.id);
         expect(entry, `${benchmark.id} in ${path}`).toBeDefined();

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { findWorkspaceRoot } from './find-workspace-root.ts';
 import { recordMissingPrerequisite } from './record-missing-prerequisite.ts';
 
 /** The prerequisite's name in the skipped-tests summary. */
@@ -13,6 +14,7 @@ const HOW_TO_GIVE_IT =
  * checkout (where CI puts it). Returns undefined when there is none, so tests that need it are
  * skipped instead of failing on a machine without it; the calling test file then records why
  * (`recordMissingPrerequisite`), and the test run ends by naming it and what it skipped.
+ * Tests of HELM fidelity use `findFidelityDirectory`, which reads the bundled vectors first.
  */
 export function findSharedDirectory(startDirectory: string = process.cwd()): string | undefined {
   const found = locateSharedDirectory(startDirectory);
@@ -21,28 +23,23 @@ export function findSharedDirectory(startDirectory: string = process.cwd()): str
   return undefined;
 }
 
-function locateSharedDirectory(startDirectory: string): string | { missing: string } {
+/** The shared folder, or why there is none; records nothing (`findFidelityDirectory` words its own reason). */
+export function locateSharedDirectory(startDirectory: string): string | { missing: string } {
   const fromEnvironment = process.env.MEDHELM_SHARED_DIR;
   if (fromEnvironment) {
     return existsSync(fromEnvironment)
       ? resolve(fromEnvironment)
       : { missing: `MEDHELM_SHARED_DIR=${fromEnvironment} does not exist${HOW_TO_GIVE_IT}` };
   }
-  let directory = resolve(startDirectory);
-  for (;;) {
-    if (existsSync(join(directory, 'pnpm-workspace.yaml'))) {
-      const shared = resolve(directory, '..', 'shared');
-      return existsSync(join(shared, 'conformance'))
-        ? shared
-        : {
-            missing: `MEDHELM_SHARED_DIR is not set and there is no ${join(shared, 'conformance')} beside the checkout${HOW_TO_GIVE_IT}`,
-          };
-    }
-    const parent = dirname(directory);
-    if (parent === directory)
-      return {
-        missing: `MEDHELM_SHARED_DIR is not set and this is not inside a MedHELM checkout${HOW_TO_GIVE_IT}`,
+  const workspaceRoot = findWorkspaceRoot(startDirectory);
+  if (workspaceRoot === undefined)
+    return {
+      missing: `MEDHELM_SHARED_DIR is not set and this is not inside a MedHELM checkout${HOW_TO_GIVE_IT}`,
+    };
+  const shared = resolve(workspaceRoot, '..', 'shared');
+  return existsSync(resolve(shared, 'conformance'))
+    ? shared
+    : {
+        missing: `MEDHELM_SHARED_DIR is not set and there is no ${resolve(shared, 'conformance')} beside the checkout${HOW_TO_GIVE_IT}`,
       };
-    directory = parent;
-  }
 }

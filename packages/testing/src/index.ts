@@ -64,6 +64,7 @@ export {
 export { type ExpectedJsonPost, expectJsonPost } from './expect-json-post.ts';
 export { expectModelCallError } from './expect-model-call-error.ts';
 export { type ExpectedProviderPlugin, expectProviderPlugin } from './expect-provider-plugin.ts';
+export { findFidelityDirectory } from './find-fidelity-directory.ts';
 export { findSharedDirectory } from './find-shared-directory.ts';
 export { loadBenchmarkInstances } from './load-benchmark-instances.ts';
 export { HELM_JURY_ANNOTATOR_MODELS, medhelmJuryRunSpec } from './medhelm-jury-run-spec.ts';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { extractIcdCodes } from '@medhelm/metrics';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { type ConformanceCase, RAISES_KEY } from '../conformance-family.ts';
 import { readCases } from '../read-cases.ts';
@@ -12,7 +12,9 @@ import {
   mimicivBillingCodeFamily,
 } from './benchmark-metric-families.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(
+  benchmarkMetricFamilies.map((family) => join('conformance', `${family.name}.jsonl`)),
+);
 const context = { vectorsDirectory: '.' };
 
 function vector(fields: Partial<ConformanceCase>): ConformanceCase {
@@ -84,27 +86,32 @@ describe('benchmark metric families', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('benchmark metric families reproduce the HELM vectors', () => {
-  const conformanceDirectory = join(sharedDirectory ?? '', 'conformance');
+describe.skipIf(fidelityDirectory === undefined)(
+  'benchmark metric families reproduce the HELM vectors',
+  () => {
+    const conformanceDirectory = join(fidelityDirectory ?? '', 'conformance');
 
-  for (const family of benchmarkMetricFamilies) {
-    it(`${family.name}.jsonl`, async () => {
-      const result = await runFamilyFile(family, join(conformanceDirectory, `${family.name}.jsonl`));
-      expect(result.failures).toEqual([]);
-      expect(result.failed).toBe(0);
-      expect(result.passed).toBeGreaterThan(0);
-    });
-  }
-
-  it("mimiciv_billing_code.jsonl: extractIcdCodes finds the codes HELM's regex found", () => {
-    const cases = readCases(join(conformanceDirectory, 'mimiciv_billing_code.jsonl'));
-    expect(cases.length).toBeGreaterThan(0);
-    for (const { line, vector } of cases) {
-      expect(extractIcdCodes((vector.prediction ?? '').trim()), `line ${line}`).toEqual(
-        vector.extra.extracted_prediction_codes,
-      );
-      const referenceCodes = [...new Set(vector.references.flatMap((text) => extractIcdCodes(text)))].sort();
-      expect(referenceCodes, `line ${line}`).toEqual(vector.extra.extracted_reference_codes);
+    for (const family of benchmarkMetricFamilies) {
+      it(`${family.name}.jsonl`, async () => {
+        const result = await runFamilyFile(family, join(conformanceDirectory, `${family.name}.jsonl`));
+        expect(result.failures).toEqual([]);
+        expect(result.failed).toBe(0);
+        expect(result.passed).toBeGreaterThan(0);
+      });
     }
-  });
-});
+
+    it("mimiciv_billing_code.jsonl: extractIcdCodes finds the codes HELM's regex found", () => {
+      const cases = readCases(join(conformanceDirectory, 'mimiciv_billing_code.jsonl'));
+      expect(cases.length).toBeGreaterThan(0);
+      for (const { line, vector } of cases) {
+        expect(extractIcdCodes((vector.prediction ?? '').trim()), `line ${line}`).toEqual(
+          vector.extra.extracted_prediction_codes,
+        );
+        const referenceCodes = [
+          ...new Set(vector.references.flatMap((text) => extractIcdCodes(text))),
+        ].sort();
+        expect(referenceCodes, `line ${line}`).toEqual(vector.extra.extracted_reference_codes);
+      }
+    });
+  },
+);

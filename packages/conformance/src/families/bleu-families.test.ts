@@ -1,11 +1,13 @@
 import { join } from 'node:path';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { type ConformanceCase, RAISES_KEY } from '../conformance-family.ts';
 import { runFamilyFile } from '../run-family.ts';
 import { bleuFamilies, bleuFamily, wordTokenizeFamily } from './bleu-families.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(
+  bleuFamilies.map((family) => join('conformance', `${family.name}.jsonl`)),
+);
 const context = { vectorsDirectory: '.' };
 
 function vector(fields: Partial<ConformanceCase>): ConformanceCase {
@@ -48,12 +50,12 @@ describe('BLEU families', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('BLEU families reproduce their HELM vectors', () => {
+describe.skipIf(fidelityDirectory === undefined)('BLEU families reproduce their HELM vectors', () => {
   for (const family of bleuFamilies) {
     it(`${family.name}.jsonl`, async () => {
       const result = await runFamilyFile(
         family,
-        join(sharedDirectory ?? '', 'conformance', `${family.name}.jsonl`),
+        join(fidelityDirectory ?? '', 'conformance', `${family.name}.jsonl`),
       );
       expect(result.failures).toEqual([]);
       expect(result.failed).toBe(0);

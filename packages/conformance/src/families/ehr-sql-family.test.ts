@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RAISES_KEY } from '../conformance-family.ts';
 import { runFamilyFile } from '../run-family.ts';
@@ -12,9 +12,9 @@ import {
   ehrSqlFamily,
 } from './ehr-sql-family.ts';
 
-const sharedDirectory = findSharedDirectory();
-const vectorsPath = join(sharedDirectory ?? '', 'conformance', 'ehr_sql.jsonl');
-const databasePath = join(sharedDirectory ?? '', 'conformance', 'ehr_sql.sqlite');
+const fidelityDirectory = findFidelityDirectory(['conformance/ehr_sql.jsonl', 'conformance/ehr_sql.sqlite']);
+const vectorsPath = join(fidelityDirectory ?? '', 'conformance', 'ehr_sql.jsonl');
+const databasePath = join(fidelityDirectory ?? '', 'conformance', 'ehr_sql.sqlite');
 
 const ALL_ONE = {
   ehr_sql_execution_accuracy: 1,
@@ -62,7 +62,7 @@ describe('compareEhrSqlAnnotation', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('ehrSqlFamily', () => {
+describe.skipIf(fidelityDirectory === undefined)('ehrSqlFamily', () => {
   it('reproduces every HELM vector in ehr_sql.jsonl, annotations included', async () => {
     const result = await runFamilyFile(ehrSqlFamily, vectorsPath);
     expect(result.failures).toEqual([]);

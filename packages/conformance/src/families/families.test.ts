@@ -1,19 +1,23 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { runFamilyFile } from '../run-family.ts';
 import { conformanceFamilies } from './index.ts';
 
-const sharedDirectory = findSharedDirectory();
+// Every family's whole vector file, bundled in the repository (@medhelm/fidelity-vectors).
+const vectorFiles = conformanceFamilies.map((family) => join('conformance', `${family.name}.jsonl`));
+const fidelityDirectory = findFidelityDirectory(vectorFiles);
 
-describe.skipIf(sharedDirectory === undefined)('every registered family reproduces its HELM vectors', () => {
-  for (const family of conformanceFamilies) {
-    const path = join(sharedDirectory ?? '', 'conformance', `${family.name}.jsonl`);
-    it.skipIf(!existsSync(path))(`${family.name}.jsonl`, async () => {
-      const result = await runFamilyFile(family, path);
-      expect(result.failures).toEqual([]);
-      expect(result.passed).toBeGreaterThan(0);
-    });
-  }
-});
+describe.skipIf(fidelityDirectory === undefined)(
+  'every registered family reproduces its HELM vectors',
+  () => {
+    for (const family of conformanceFamilies) {
+      const path = join(fidelityDirectory ?? '', 'conformance', `${family.name}.jsonl`);
+      it(`${family.name}.jsonl`, async () => {
+        const result = await runFamilyFile(family, path);
+        expect(result.failures).toEqual([]);
+        expect(result.passed).toBeGreaterThan(0);
+      });
+    }
+  },
+);

@@ -1,19 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { readCases } from '../read-cases.ts';
 import { runConformance } from '../run-conformance.ts';
 import { runFamilyFile } from '../run-family.ts';
 import { conformanceFamilies } from './index.ts';
 
-// A few HELM vectors of every family, copied verbatim from shared/conformance (see the README in
-// that folder). These tests never skip: a plain clone checks every family against HELM's outputs.
+// A few HELM vectors of every family, copied verbatim from the bundled set (@medhelm/fidelity-vectors,
+// see the README in that folder): a quick check of every family against HELM's outputs.
 const inlinedDirectory = join(import.meta.dirname, '..', '__fixtures__', 'helm-vectors');
 const inlinedFiles = readdirSync(inlinedDirectory)
   .filter((name) => name.endsWith('.jsonl'))
   .sort();
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory([
+  ...inlinedFiles.map((file) => join('conformance', file)),
+  'conformance/ehr_sql.sqlite',
+]);
 // ehr_sql starts a SQL sandbox child process (from source, under tsx, in tests): on a loaded machine
 // its start alone can take many seconds (the sandbox allows 30 s), as in the sandbox's own tests.
 const SANDBOX_TEST_TIMEOUT_MS = 60_000;
@@ -58,23 +61,23 @@ describe('every registered family reproduces the HELM vectors inlined in this pa
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('the inlined vectors are copies of the shared set', () => {
-  const sharedConformance = join(sharedDirectory ?? '', 'conformance');
+describe.skipIf(fidelityDirectory === undefined)('the inlined vectors are copies of the bundled set', () => {
+  const bundledConformance = join(fidelityDirectory ?? '', 'conformance');
 
-  it.each(inlinedFiles)('%s: every line is a line of the shared file, in its order', (file) => {
-    const sharedLines = readFileSync(join(sharedConformance, file), 'utf8').split('\n');
+  it.each(inlinedFiles)('%s: every line is a line of the bundled file, in its order', (file) => {
+    const bundledLines = readFileSync(join(bundledConformance, file), 'utf8').split('\n');
     let previous = -1;
     for (const line of readFileSync(join(inlinedDirectory, file), 'utf8').split('\n')) {
       if (line === '') continue;
-      const index = sharedLines.indexOf(line, previous + 1);
+      const index = bundledLines.indexOf(line, previous + 1);
       expect(index, `${file}: ${line.slice(0, 80)}`).toBeGreaterThan(previous);
       previous = index;
     }
   });
 
-  it('ehr_sql.sqlite is the shared database, byte for byte', () => {
+  it('ehr_sql.sqlite is the bundled database, byte for byte', () => {
     expect(readFileSync(join(inlinedDirectory, 'ehr_sql.sqlite'))).toEqual(
-      readFileSync(join(sharedConformance, 'ehr_sql.sqlite')),
+      readFileSync(join(bundledConformance, 'ehr_sql.sqlite')),
     );
   });
 });

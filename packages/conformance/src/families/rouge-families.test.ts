@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { type ConformanceCase, RAISES_KEY } from '../conformance-family.ts';
 import { runFamilyFile } from '../run-family.ts';
@@ -10,7 +10,9 @@ import {
   summarizationRougeFamily,
 } from './rouge-families.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(
+  rougeFamilies.map((family) => join('conformance', `${family.name}.jsonl`)),
+);
 const context = { vectorsDirectory: '.' };
 
 function vector(fields: Partial<ConformanceCase>): ConformanceCase {
@@ -57,12 +59,12 @@ describe('ROUGE families', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('ROUGE families reproduce their HELM vectors', () => {
+describe.skipIf(fidelityDirectory === undefined)('ROUGE families reproduce their HELM vectors', () => {
   for (const family of rougeFamilies) {
     it(`${family.name}.jsonl`, async () => {
       const result = await runFamilyFile(
         family,
-        join(sharedDirectory ?? '', 'conformance', `${family.name}.jsonl`),
+        join(fidelityDirectory ?? '', 'conformance', `${family.name}.jsonl`),
       );
       expect(result.failures).toEqual([]);
       expect(result.failed).toBe(0);

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACI_BENCH_TEST_FILES, ACI_BENCH_TRAIN_FILE, createAciBenchDataset } from './aci-bench-dataset.ts';
 import { aciBenchInstance } from './aci-bench-instance.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/aci_bench']);
 const dataset = createAciBenchDataset();
 const allFiles = [ACI_BENCH_TRAIN_FILE, ...ACI_BENCH_TEST_FILES];
 
@@ -74,12 +74,15 @@ describe('the bundled sample', () => {
     expect(instances[5]?.references[0]?.output.text).toBe(taskB.data[0]?.tgt);
   });
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'is the first 5 encounters of each shared sample file, byte for byte',
     () => {
       for (const file of allFiles) {
         const sampleText = readFileSync(file.samplePath ?? '', 'utf8');
-        const sharedText = readFileSync(join(sharedDirectory ?? '', 'data', 'aci_bench', file.name), 'utf8');
+        const sharedText = readFileSync(
+          join(fidelityDirectory ?? '', 'data', 'aci_bench', file.name),
+          'utf8',
+        );
         // Serialized as upstream (json.dumps, indent 4, ASCII-escaped, no final newline): the sample is
         // the shared file cut before its 6th encounter and closed again.
         const entryStarts = [...sharedText.matchAll(/^ {8}\{$/gm)].map((match) => match.index);

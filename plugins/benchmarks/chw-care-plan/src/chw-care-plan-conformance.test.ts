@@ -1,15 +1,19 @@
 import { join } from 'node:path';
 import { checkJudgePromptVectors, checkPromptVectors } from '@medhelm/conformance';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { createChwCarePlanBenchmark } from './chw-care-plan-benchmark.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory([
+  'conformance-gated-private/prompts/chw_care_plan.jsonl',
+  'conformance-gated-private/jury_prompts/chw_care_plan.jsonl',
+  'data/chw_care_plan',
+]);
 const benchmark = createChwCarePlanBenchmark();
-const vectors = join(sharedDirectory ?? '', 'conformance-gated-private');
-const dataDirectory = join(sharedDirectory ?? '', 'data', 'chw_care_plan');
+const vectors = join(fidelityDirectory ?? '', 'conformance-gated-private');
+const dataDirectory = join(fidelityDirectory ?? '', 'data', 'chw_care_plan');
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'chw_care_plan against HELM (synthetic data in the real format)',
   () => {
     it('renders every prompt HELM built from the shared CSV, byte for byte, in HELM order', async () => {

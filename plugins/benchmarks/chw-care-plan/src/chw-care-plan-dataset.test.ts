@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
-import { createSampleLoadContext, findSharedDirectory } from '@medhelm/testing';
+import { createSampleLoadContext, findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   CHW_CARE_PLAN_FILE,
@@ -13,7 +13,7 @@ import {
 
 const packageDirectory = join(import.meta.dirname, '..');
 const fixture = join(packageDirectory, 'data', 'CHW_Dataset.csv');
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/chw_care_plan']);
 
 async function load(dataDirectory?: string): Promise<Instance[]> {
   const instances: Instance[] = [];
@@ -60,9 +60,9 @@ describe('the bundled synthetic fixture', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('the shared synthetic set', () => {
+describe.skipIf(fidelityDirectory === undefined)('the shared synthetic set', () => {
   it('loads 10 of its 13 rows', async () => {
-    expect(await load(join(sharedDirectory ?? '', 'data', 'chw_care_plan'))).toHaveLength(10);
+    expect(await load(join(fidelityDirectory ?? '', 'data', 'chw_care_plan'))).toHaveLength(10);
   });
 });
 

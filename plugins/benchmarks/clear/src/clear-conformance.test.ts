@@ -1,18 +1,21 @@
 import { join } from 'node:path';
 import { checkPromptVectors } from '@medhelm/conformance';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { createClearBenchmark } from './clear-benchmark.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory([
+  'conformance-gated-private/prompts/clear.jsonl',
+  'data/clear',
+]);
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'clear against HELM (synthetic data in the real format)',
   () => {
     it('renders every prompt HELM built for the 13 leaderboard run entries, byte for byte, in HELM order', async () => {
       const result = await checkPromptVectors(createClearBenchmark(), {
-        vectorsFile: join(sharedDirectory ?? '', 'conformance-gated-private', 'prompts', 'clear.jsonl'),
-        dataDirectory: join(sharedDirectory ?? '', 'data', 'clear'),
+        vectorsFile: join(fidelityDirectory ?? '', 'conformance-gated-private', 'prompts', 'clear.jsonl'),
+        dataDirectory: join(fidelityDirectory ?? '', 'data', 'clear'),
       });
       expect(result.failures).toEqual([]);
       // 52 rows in 13 workbooks; a whitespace-only note is skipped, the others (no correct answer

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { readZipEntries } from '@medhelm/datasets';
-import { buildZipArchive, createSampleLoadContext, findSharedDirectory } from '@medhelm/testing';
+import { buildZipArchive, createSampleLoadContext, findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLEAR_CONDITIONS, type ClearCondition } from './clear-conditions.ts';
 import { CLEAR_OBTAIN, clearFile, clearInstance, createClearDataset } from './clear-dataset.ts';
 
 const packageDirectory = join(import.meta.dirname, '..');
 const fixture = (condition: string) => join(packageDirectory, 'data', `${condition}.xlsx`);
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/clear']);
 
 async function load(
   condition: ClearCondition,
@@ -114,8 +114,8 @@ describe('the bundled synthetic fixtures', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('the shared synthetic set', () => {
-  const clear = join(sharedDirectory ?? '', 'data', 'clear');
+describe.skipIf(fidelityDirectory === undefined)('the shared synthetic set', () => {
+  const clear = join(fidelityDirectory ?? '', 'data', 'clear');
 
   it('loads 51 instances from 52 rows in 13 workbooks', async () => {
     let total = 0;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
-import { createSampleLoadContext, findSharedDirectory } from '@medhelm/testing';
+import { createSampleLoadContext, findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createDischargemeDataset,
@@ -15,7 +15,7 @@ import {
 } from './dischargeme-dataset.ts';
 
 const packageDirectory = join(import.meta.dirname, '..');
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/dischargeme']);
 
 async function load(dataDirectory?: string, warnings: string[] = []): Promise<Instance[]> {
   const instances: Instance[] = [];
@@ -140,12 +140,15 @@ describe('the bundled synthetic fixtures', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('the shared synthetic set (real format, HELM vectors)', () => {
-  it('loads 8 admissions (16 instances) from the shared folder', async () => {
-    const instances = await load(join(sharedDirectory ?? '', 'data', 'dischargeme'));
-    expect(instances).toHaveLength(16);
-  });
-});
+describe.skipIf(fidelityDirectory === undefined)(
+  'the shared synthetic set (real format, HELM vectors)',
+  () => {
+    it('loads 8 admissions (16 instances) from the shared folder', async () => {
+      const instances = await load(join(fidelityDirectory ?? '', 'data', 'dischargeme'));
+      expect(instances).toHaveLength(16);
+    });
+  },
+);
 
 describe('malformed dischargeme data', () => {
   let scratch: string;

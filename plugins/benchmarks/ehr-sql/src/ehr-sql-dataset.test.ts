@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver, type DataSource } from '@medhelm/datasets';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EHR_SQL_DATABASE_FILE, EHR_SQL_SYNTHETIC_DATABASE_PATH } from './ehr-sql-database.ts';
 import {
@@ -15,8 +15,8 @@ import {
 } from './ehr-sql-dataset.ts';
 import { ehrSqlInstance, extractEhrSqlSchema } from './ehr-sql-instance.ts';
 
-const sharedDirectory = findSharedDirectory();
-const sharedData = join(sharedDirectory ?? '', 'data', 'ehr_sql');
+const fidelityDirectory = findFidelityDirectory(['data/ehr_sql']);
+const sharedData = join(fidelityDirectory ?? '', 'data', 'ehr_sql');
 const dataset = createEhrSqlDataset();
 
 async function loadFrom(source: DataSource): Promise<{ instances: Instance[]; warnings: string[] }> {
@@ -125,7 +125,7 @@ describe('the bundled sample', () => {
     expect(EHR_SQL_SYNTHETIC_DATABASE_PATH).toBe(join(data, 'eicu.sqlite'));
   });
 
-  describe.skipIf(sharedDirectory === undefined)('against the shared sample', () => {
+  describe.skipIf(fidelityDirectory === undefined)('against the shared sample', () => {
     for (const file of [EHR_SQL_VALID_FILE, EHR_SQL_TEST_FILE]) {
       it(`${file.name} is a cut of the shared file: whole entries byte for byte, in order, same format`, () => {
         const bundledText = readFileSync(file.samplePath ?? '', 'utf8');
@@ -171,7 +171,7 @@ describe('the bundled sample', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('--data-dir with the shared layout', () => {
+describe.skipIf(fidelityDirectory === undefined)('--data-dir with the shared layout', () => {
   it('reads eicu/valid.json then eicu/test.json, all split test, impossible questions included', async () => {
     const { instances } = await loadFrom({ kind: 'directory', path: sharedData });
     expect(instances).toHaveLength(200);

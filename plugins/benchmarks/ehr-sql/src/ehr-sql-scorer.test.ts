@@ -10,7 +10,7 @@ import { type EhrSqlAnnotation, ehrSqlResultFromJson, ehrSqlValueEquals } from '
 import {
   benchmarkScoreInput,
   createSampleLoadContext,
-  findSharedDirectory,
+  findFidelityDirectory,
   loadBenchmarkInstances,
 } from '@medhelm/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import { createEhrSqlBenchmark } from './ehr-sql-benchmark.ts';
 import { EHR_SQL_DATABASE_FILE } from './ehr-sql-database.ts';
 import { createEhrSqlScorer, type EhrSqlScorer } from './ehr-sql-scorer.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['conformance/ehr_sql.jsonl', 'conformance/ehr_sql.sqlite']);
 const sampleContext = createSampleLoadContext();
 const benchmark = createEhrSqlBenchmark();
 
@@ -133,7 +133,7 @@ describe('the ehr_sql scorer on the bundled sample (synthetic database)', async 
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   "the ehr_sql scorer on HELM's annotator + metric vectors",
   () => {
     interface Vector {
@@ -147,10 +147,10 @@ describe.skipIf(sharedDirectory === undefined)(
         query_error: string | null;
       };
     }
-    const directory = join(sharedDirectory ?? '', 'conformance');
+    const directory = join(fidelityDirectory ?? '', 'conformance');
     // vitest runs a skipped describe's body to collect its tests: read nothing without the shared folder.
     const vectors =
-      sharedDirectory === undefined
+      fidelityDirectory === undefined
         ? []
         : readFileSync(join(directory, 'ehr_sql.jsonl'), 'utf8')
             .trim()

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkBundledSample, checkInlinedPromptVectors, checkPromptVectors } from '@medhelm/conformance';
-import { describeConformanceChecks, findSharedDirectory, loadBenchmarkInstances } from '@medhelm/testing';
+import { describeConformanceChecks, findFidelityDirectory, loadBenchmarkInstances } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { createHeadQaBenchmark } from './head-qa-benchmark.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['conformance/prompts/head_qa.jsonl', 'data/head_qa']);
 const inlinedVectorsFile = join(import.meta.dirname, '__fixtures__', 'helm-prompt-vectors.jsonl');
 const benchmark = createHeadQaBenchmark();
 
@@ -45,16 +45,16 @@ describeConformanceChecks('head_qa prompts are byte-identical to HELM', (shared)
   ];
 });
 
-describe.skipIf(sharedDirectory === undefined)('head_qa extra data against HELM', () => {
+describe.skipIf(fidelityDirectory === undefined)('head_qa extra data against HELM', () => {
   it('writes extra_data with HELM key order and value types (int id, string year)', async () => {
     // The vector comparison is order-insensitive; HELM's scenario_state.json is not.
-    const vectorsFile = join(sharedDirectory ?? '', 'conformance', 'prompts', 'head_qa.jsonl');
+    const vectorsFile = join(fidelityDirectory ?? '', 'conformance', 'prompts', 'head_qa.jsonl');
     const vectors = readFileSync(vectorsFile, 'utf8')
       .split('\n')
       .filter((line) => line !== '')
       .map((line) => JSON.parse(line) as { extra_data: Record<string, unknown> });
     const instances = await loadBenchmarkInstances(benchmark, {
-      dataDirectory: join(sharedDirectory ?? '', 'data', 'head_qa'),
+      dataDirectory: join(fidelityDirectory ?? '', 'data', 'head_qa'),
     });
     expect(instances).toHaveLength(vectors.length);
     instances.forEach((instance, index) => {

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
-import { buildZipArchive, findSharedDirectory } from '@medhelm/testing';
+import { buildZipArchive, findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHeadQaDataset, HEAD_QA_FILE } from './head-qa-dataset.ts';
 import { headQaExamSchema, headQaInstance, headQaRows } from './head-qa-instance.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/head_qa/test_HEAD_EN.json']);
 const dataset = createHeadQaDataset();
 const samplePath = HEAD_QA_FILE.samplePath ?? '';
 
@@ -186,11 +186,11 @@ describe('the bundled sample', () => {
     expect(loaded).toContain('Cuaderno_2016_1_M/45');
   });
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'is the first 2 questions of every exam of the shared sample, serialized like upstream',
     () => {
       const sharedText = readFileSync(
-        join(sharedDirectory ?? '', 'data', 'head_qa', 'test_HEAD_EN.json'),
+        join(fidelityDirectory ?? '', 'data', 'head_qa', 'test_HEAD_EN.json'),
         'utf8',
       );
       const shared = JSON.parse(sharedText) as { exams: Record<string, { data: unknown[] }> };

@@ -5,13 +5,13 @@ import {
   createSampleLoadContext,
   describeBenchmarkContract,
   describeBenchmarkDescription,
-  findSharedDirectory,
+  findFidelityDirectory,
 } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { medMcqaBenchmark, plugin } from './index.ts';
 import { createMedMcqaBenchmark } from './med-mcqa-benchmark.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['reference/helm-sample-run']);
 const packageJsonPath = join(import.meta.dirname, '..', 'package.json');
 
 describeBenchmarkContract(createMedMcqaBenchmark(), {
@@ -55,14 +55,14 @@ describe('the med_mcqa benchmark', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)("the med_mcqa adapter spec against HELM's output", () => {
+describe.skipIf(fidelityDirectory === undefined)("the med_mcqa adapter spec against HELM's output", () => {
   // There is no HELM run of med_mcqa in the shared folder. pubmed_qa's run_spec.json (written by
   // HELM) comes from the same get_multiple_choice_adapter_spec(multiple_choice_joint,
   // input_noun="Question", max_train_instances=0) call; get_medhelm_med_mcqa_spec differs from
   // get_pubmed_qa_spec only in `instructions` and `output_noun` (its explicit max_tokens=1 is the
   // default). So HELM's med_mcqa adapter_spec is pubmed_qa's with those two fields replaced.
   it("is pubmed_qa's HELM adapter_spec with med_mcqa's instructions and output prefix", () => {
-    const runDirectory = join(sharedDirectory ?? '', 'reference', 'helm-sample-run');
+    const runDirectory = join(fidelityDirectory ?? '', 'reference', 'helm-sample-run');
     const name = readdirSync(runDirectory).find((entry) => entry.startsWith('pubmed_qa:'));
     expect(name).toBeDefined();
     const runSpec = JSON.parse(readFileSync(join(runDirectory, name ?? '', 'run_spec.json'), 'utf8')) as {

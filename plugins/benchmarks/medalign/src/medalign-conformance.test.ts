@@ -1,14 +1,18 @@
 import { join } from 'node:path';
 import { checkJudgePromptVectors, checkPromptVectors } from '@medhelm/conformance';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { createMedalignBenchmark } from './medalign-benchmark.ts';
 
-const sharedDirectory = findSharedDirectory();
-const vectors = join(sharedDirectory ?? '', 'conformance-gated-private');
-const dataDirectory = join(sharedDirectory ?? '', 'data', 'medalign');
+const fidelityDirectory = findFidelityDirectory([
+  'conformance-gated-private/prompts/medalign.jsonl',
+  'conformance-gated-private/jury_prompts/medalign.jsonl',
+  'data/medalign',
+]);
+const vectors = join(fidelityDirectory ?? '', 'conformance-gated-private');
+const dataDirectory = join(fidelityDirectory ?? '', 'data', 'medalign');
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'medalign prompts are byte-identical to HELM (synthetic data)',
   () => {
     it('renders every line of both run entries (max_length=100000 and the cutting 1146) as HELM does', async () => {

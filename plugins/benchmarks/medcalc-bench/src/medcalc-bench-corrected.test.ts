@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { benchmarkMetricSpecs, type IdentifiedInstance } from '@medhelm/core';
 import { helmExactMatchMetricSpecs } from '@medhelm/metrics';
-import { findSharedDirectory, loadBenchmarkInstances, scoreWithEveryScorer } from '@medhelm/testing';
+import { findFidelityDirectory, loadBenchmarkInstances, scoreWithEveryScorer } from '@medhelm/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMedcalcBenchBenchmark } from './medcalc-bench-benchmark.ts';
 
 const benchmark = createMedcalcBenchBenchmark();
-const sharedDirectory = findSharedDirectory();
-const sharedData = join(sharedDirectory ?? '', 'data', 'medcalc_bench');
+const fidelityDirectory = findFidelityDirectory(['data/medcalc_bench']);
+const sharedData = join(fidelityDirectory ?? '', 'data', 'medcalc_bench');
 
 /** HELM's and our corrected accuracy of one completion, every scorer run as the engine runs them. */
 async function accuracies(instance: IdentifiedInstance, completion: string) {
@@ -72,7 +72,7 @@ describe('medcalc_bench_accuracy_corrected on the bundled sample', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'medcalc_bench_accuracy_corrected on the shared 164-row sample',
   () => {
     let instances: IdentifiedInstance[];

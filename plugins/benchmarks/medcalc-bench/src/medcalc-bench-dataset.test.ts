@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver, readCsvRecords } from '@medhelm/datasets';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMedcalcBenchDataset, MEDCALC_BENCH_FILE } from './medcalc-bench-dataset.ts';
 import { medcalcBenchInstance, medcalcBenchRowSchema } from './medcalc-bench-instance.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/medcalc_bench/test_data.csv']);
 const dataset = createMedcalcBenchDataset();
 const samplePath = MEDCALC_BENCH_FILE.samplePath ?? '';
 
@@ -50,11 +50,11 @@ describe('the bundled sample', () => {
     expect(samplePath).toBe(join(import.meta.dirname, '..', 'data', 'test_data.csv'));
   });
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'is the first 30 rows of the shared sample, byte for byte',
     async () => {
       const sample = readFileSync(samplePath);
-      const shared = readFileSync(join(sharedDirectory ?? '', 'data', 'medcalc_bench', 'test_data.csv'));
+      const shared = readFileSync(join(fidelityDirectory ?? '', 'data', 'medcalc_bench', 'test_data.csv'));
       expect(shared.subarray(0, sample.length).equals(sample)).toBe(true);
       let rows = 0;
       for await (const _ of readCsvRecords(samplePath)) rows += 1;

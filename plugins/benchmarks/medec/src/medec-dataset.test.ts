@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver, readCsvRecords } from '@medhelm/datasets';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMedecDataset, MEDEC_FILE } from './medec-dataset.ts';
 import { medecInstance, medecRowSchema } from './medec-instance.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/medec']);
 const dataset = createMedecDataset();
 const samplePath = MEDEC_FILE.samplePath ?? '';
 const HEADER =
@@ -114,11 +114,11 @@ describe('loading medec', () => {
     );
   });
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'finds the file under its upstream folder in a --data-dir, flat or per benchmark',
     async () => {
-      const perBenchmark = await loadFrom(join(sharedDirectory ?? '', 'data'));
-      const flat = await loadFrom(join(sharedDirectory ?? '', 'data', 'medec'));
+      const perBenchmark = await loadFrom(join(fidelityDirectory ?? '', 'data'));
+      const flat = await loadFrom(join(fidelityDirectory ?? '', 'data', 'medec'));
       expect(flat).toHaveLength(123);
       expect(perBenchmark).toEqual(flat);
     },
@@ -138,11 +138,11 @@ describe('the bundled sample', () => {
     );
   });
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'is the first 21 notes and the last 2 blank rows of the shared sample, byte for byte',
     () => {
       const sample = readFileSync(samplePath);
-      const shared = readFileSync(join(sharedDirectory ?? '', 'data', 'medec', MEDEC_FILE.name));
+      const shared = readFileSync(join(fidelityDirectory ?? '', 'data', 'medec', MEDEC_FILE.name));
       const blankRows = Buffer.from(',,,,,,,,\r\n,,,,,,,,\r\n');
       const notes = sample.subarray(0, sample.length - blankRows.length);
       expect(shared.subarray(0, notes.length).equals(notes)).toBe(true);

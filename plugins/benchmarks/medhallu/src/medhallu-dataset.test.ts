@@ -11,13 +11,13 @@ import {
   type Instance,
 } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMedhalluDataset, MEDHALLU_JSONL_FILE, MEDHALLU_PARQUET_FILE } from './medhallu-dataset.ts';
 import { medhalluInstances, medhalluRowSchema, pythonStrListRepr } from './medhallu-instance.ts';
 
-const sharedDirectory = findSharedDirectory();
-const sharedData = join(sharedDirectory ?? '', 'data', 'medhallu');
+const fidelityDirectory = findFidelityDirectory(['data/medhallu']);
+const sharedData = join(fidelityDirectory ?? '', 'data', 'medhallu');
 const dataset = createMedhalluDataset();
 
 async function load(context: DatasetLoadContextV1): Promise<Instance[]> {
@@ -106,7 +106,7 @@ describe('the bundled sample', () => {
     ]);
   });
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'is the first 20 lines of the shared sample, byte for byte',
     () => {
       const sample = readFileSync(MEDHALLU_JSONL_FILE.samplePath ?? '');
@@ -142,7 +142,7 @@ describe('choosing between the Parquet and its JSON Lines twin', () => {
     await rm(scratch, { recursive: true, force: true });
   });
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'gives identical instances from the shared Parquet and JSON Lines (400 each)',
     async () => {
       const fromParquet = await load({
@@ -163,7 +163,7 @@ describe('choosing between the Parquet and its JSON Lines twin', () => {
     },
   );
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'prefers the Parquet when both are in the data directory',
     async () => {
       await copyFile(join(sharedData, MEDHALLU_PARQUET_FILE.name), join(scratch, MEDHALLU_PARQUET_FILE.name));
@@ -180,7 +180,7 @@ describe('choosing between the Parquet and its JSON Lines twin', () => {
     expect(await load(fromDirectory(scratch))).toHaveLength(40);
   });
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'reads a Parquet file stored under the JSON Lines name as Parquet',
     async () => {
       await copyFile(join(sharedData, MEDHALLU_PARQUET_FILE.name), join(scratch, MEDHALLU_JSONL_FILE.name));
@@ -192,7 +192,7 @@ describe('choosing between the Parquet and its JSON Lines twin', () => {
     },
   );
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'downloads the Parquet into the cache in the Hugging Face layout and reads it',
     async () => {
       const parquet = readFileSync(join(sharedData, MEDHALLU_PARQUET_FILE.name));

@@ -1,15 +1,20 @@
 import { join } from 'node:path';
 import { checkJudgePromptVectors, checkPromptVectors } from '@medhelm/conformance';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { createConfigurableBenchmark } from './configurable-benchmark.ts';
 
-const sharedDirectory = findSharedDirectory() ?? '';
+const fidelityDirectory =
+  findFidelityDirectory([
+    'conformance-gated-private/prompts/medhelm_configurable_benchmark.jsonl',
+    'conformance-gated-private/jury_prompts/medhelm_configurable_benchmark.jsonl',
+    'data/medhelm_configurable',
+  ]) ?? '';
 const vectors = (folder: string) =>
-  join(sharedDirectory, 'conformance-gated-private', folder, 'medhelm_configurable_benchmark.jsonl');
-const dataDirectory = join(sharedDirectory, 'data', 'medhelm_configurable');
+  join(fidelityDirectory, 'conformance-gated-private', folder, 'medhelm_configurable_benchmark.jsonl');
+const dataDirectory = join(fidelityDirectory, 'data', 'medhelm_configurable');
 
-describe.skipIf(sharedDirectory === '')(
+describe.skipIf(fidelityDirectory === '')(
   'medhelm_configurable_benchmark against the vectors HELM made (synthetic YAMLs, run from their folder)',
   () => {
     // HELM renders a placeholder without a CSV column ({ward}) as "": its conformance variant does too.

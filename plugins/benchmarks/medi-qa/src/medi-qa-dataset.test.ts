@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMediQaDataset, MEDI_QA_FILE } from './medi-qa-dataset.ts';
 import { mediQaInstance, mediQaReferenceAnswer } from './medi-qa-instance.ts';
 import type { MediQaAnswer } from './medi-qa-question.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/medi_qa']);
 const dataset = createMediQaDataset();
 const samplePath = MEDI_QA_FILE.samplePath ?? '';
 
@@ -102,12 +102,12 @@ describe('the bundled fixture', () => {
     expect(instances.every((instance) => instance.input.text.startsWith('[Invented fixture] '))).toBe(true);
   });
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'has the layout of the shared sample (declaration, root, indentation)',
     async () => {
       const fixture = await readFile(samplePath, 'utf8');
       const shared = await readFile(
-        join(sharedDirectory ?? '', 'data', 'medi_qa', MEDI_QA_FILE.name),
+        join(fidelityDirectory ?? '', 'data', 'medi_qa', MEDI_QA_FILE.name),
         'utf8',
       );
       const skeleton = (text: string) =>

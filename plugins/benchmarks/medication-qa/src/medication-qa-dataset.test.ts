@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver, readXlsxRows } from '@medhelm/datasets';
-import { buildZipArchive, findSharedDirectory } from '@medhelm/testing';
+import { buildZipArchive, findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMedicationQaDataset, MEDICATION_QA_FILE } from './medication-qa-dataset.ts';
 import { medicationQaInstance } from './medication-qa-instance.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/medication_qa']);
 const dataset = createMedicationQaDataset();
 const FILE_NAME = 'MedInfo2019-QA-Medications.xlsx';
 
@@ -60,13 +60,13 @@ describe('the bundled fixture', () => {
     );
   });
 
-  it.skipIf(sharedDirectory === undefined)("has the shared sample's sheet and columns", async () => {
+  it.skipIf(fidelityDirectory === undefined)("has the shared sample's sheet and columns", async () => {
     const firstRow = async (path: string) => {
       for await (const row of readXlsxRows(path)) return row;
       return undefined;
     };
     const fixture = await firstRow(MEDICATION_QA_FILE.samplePath ?? '');
-    const shared = await firstRow(join(sharedDirectory ?? '', 'data', 'medication_qa', FILE_NAME));
+    const shared = await firstRow(join(fidelityDirectory ?? '', 'data', 'medication_qa', FILE_NAME));
     expect(fixture?.sheet).toBe('DrugQA');
     expect(fixture?.sheet).toBe(shared?.sheet);
     expect(Object.keys(fixture?.record ?? {})).toEqual(Object.keys(shared?.record ?? {}));

@@ -1,15 +1,19 @@
 import { join } from 'node:path';
 import { checkJudgePromptVectors, checkPromptVectors } from '@medhelm/conformance';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { createMentalHealthBenchmark } from './mental-health-benchmark.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory([
+  'conformance-gated-private/prompts/mental_health.jsonl',
+  'conformance-gated-private/jury_prompts/mental_health.jsonl',
+  'data/mental_health',
+]);
 const benchmark = createMentalHealthBenchmark();
-const vectors = join(sharedDirectory ?? '', 'conformance-gated-private');
-const dataDirectory = join(sharedDirectory ?? '', 'data', 'mental_health');
+const vectors = join(fidelityDirectory ?? '', 'conformance-gated-private');
+const dataDirectory = join(fidelityDirectory ?? '', 'data', 'mental_health');
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'mental_health against HELM (synthetic data in the real format)',
   () => {
     it('renders every prompt HELM built from the shared CSV, byte for byte, in HELM order', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
-import { createSampleLoadContext, findSharedDirectory } from '@medhelm/testing';
+import { createSampleLoadContext, findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createMentalHealthDataset,
@@ -13,7 +13,7 @@ import {
 
 const packageDirectory = join(import.meta.dirname, '..');
 const fixture = join(packageDirectory, 'data', 'processed_dialogues.csv');
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/mental_health']);
 
 async function load(dataDirectory?: string): Promise<Instance[]> {
   const instances: Instance[] = [];
@@ -83,9 +83,9 @@ describe('the bundled synthetic fixture', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('the shared synthetic set', () => {
+describe.skipIf(fidelityDirectory === undefined)('the shared synthetic set', () => {
   it('loads all 12 rows', async () => {
-    expect(await load(join(sharedDirectory ?? '', 'data', 'mental_health'))).toHaveLength(12);
+    expect(await load(join(fidelityDirectory ?? '', 'data', 'mental_health'))).toHaveLength(12);
   });
 });
 

@@ -1,15 +1,19 @@
 import { join } from 'node:path';
 import { checkJudgePromptVectors, checkPromptVectors } from '@medhelm/conformance';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { createMimicBhcBenchmark } from './mimic-bhc-benchmark.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory([
+  'conformance-gated-private/prompts/mimic_bhc.jsonl',
+  'conformance-gated-private/jury_prompts/mimic_bhc.jsonl',
+  'data/mimic_bhc',
+]);
 const benchmark = createMimicBhcBenchmark();
-const vectors = join(sharedDirectory ?? '', 'conformance-gated-private');
-const dataDirectory = join(sharedDirectory ?? '', 'data', 'mimic_bhc');
+const vectors = join(fidelityDirectory ?? '', 'conformance-gated-private');
+const dataDirectory = join(fidelityDirectory ?? '', 'data', 'mimic_bhc');
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'mimic_bhc against HELM (synthetic data in the real format)',
   () => {
     it('renders every prompt HELM built from the shared files, byte for byte, in HELM order', async () => {

@@ -2,13 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
-import { createSampleLoadContext, findSharedDirectory } from '@medhelm/testing';
+import { createSampleLoadContext, findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMimicBhcDataset, MIMIC_BHC_FILE, MIMIC_BHC_OBTAIN } from './mimic-bhc-dataset.ts';
 
 const packageDirectory = join(import.meta.dirname, '..');
 const fixture = join(packageDirectory, 'data', 'mimic_iv_bhc.json');
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/mimic_bhc']);
 
 async function load(dataDirectory?: string, warnings: string[] = []): Promise<Instance[]> {
   const instances: Instance[] = [];
@@ -80,9 +80,9 @@ describe('the bundled synthetic fixture', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('the shared synthetic set', () => {
+describe.skipIf(fidelityDirectory === undefined)('the shared synthetic set', () => {
   it('loads 13 of its 16 lines', async () => {
-    expect(await load(join(sharedDirectory ?? '', 'data', 'mimic_bhc'))).toHaveLength(13);
+    expect(await load(join(fidelityDirectory ?? '', 'data', 'mimic_bhc'))).toHaveLength(13);
   });
 });
 

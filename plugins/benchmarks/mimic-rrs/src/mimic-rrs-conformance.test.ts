@@ -1,15 +1,19 @@
 import { join } from 'node:path';
 import { checkJudgePromptVectors, checkPromptVectors } from '@medhelm/conformance';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { createMimicRrsBenchmark } from './mimic-rrs-benchmark.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory([
+  'conformance-gated-private/prompts/mimic_rrs.jsonl',
+  'conformance-gated-private/jury_prompts/mimic_rrs.jsonl',
+  'data/mimic_rrs',
+]);
 const benchmark = createMimicRrsBenchmark();
-const vectors = join(sharedDirectory ?? '', 'conformance-gated-private');
-const dataDirectory = join(sharedDirectory ?? '', 'data', 'mimic_rrs');
+const vectors = join(fidelityDirectory ?? '', 'conformance-gated-private');
+const dataDirectory = join(fidelityDirectory ?? '', 'data', 'mimic_rrs');
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'mimic_rrs against the vectors HELM made (synthetic data)',
   () => {
     it('renders every prompt byte for byte, in HELM order, with its reference and request', async () => {

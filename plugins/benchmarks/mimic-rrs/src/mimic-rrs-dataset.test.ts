@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createMimicRrsDataset,
@@ -13,7 +13,7 @@ import {
   readMimicRrsLines,
 } from './mimic-rrs-dataset.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/mimic_rrs']);
 const dataset = createMimicRrsDataset();
 
 async function load(source: Parameters<typeof createFileResolver>[0]['source']): Promise<Instance[]> {
@@ -85,11 +85,11 @@ function pair(finding: string, impression: string): Instance {
   };
 }
 
-describe.skipIf(sharedDirectory === undefined)("the project's synthetic MIMIC-RRS folder", () => {
+describe.skipIf(fidelityDirectory === undefined)("the project's synthetic MIMIC-RRS folder", () => {
   it('gives 22 of its 24 pairs (HELM skips the empty impression and the whitespace-only finding)', async () => {
     const instances = await load({
       kind: 'directory',
-      path: join(sharedDirectory ?? '', 'data', 'mimic_rrs'),
+      path: join(fidelityDirectory ?? '', 'data', 'mimic_rrs'),
     });
     expect(instances).toHaveLength(22);
     expect(instances[0]?.input.text).toBe(

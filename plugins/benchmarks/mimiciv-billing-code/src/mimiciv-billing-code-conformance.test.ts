@@ -1,23 +1,26 @@
 import { join } from 'node:path';
 import { checkPromptVectors } from '@medhelm/conformance';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { createMimicivBillingCodeBenchmark } from './mimiciv-billing-code-benchmark.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory([
+  'conformance-gated-private/prompts/mimiciv_billing_code.jsonl',
+  'data/mimiciv_billing_code',
+]);
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'mimiciv_billing_code against the vectors HELM made (synthetic data)',
   () => {
     it('renders every prompt byte for byte, in HELM order, with its reference and request', async () => {
       const result = await checkPromptVectors(createMimicivBillingCodeBenchmark(), {
         vectorsFile: join(
-          sharedDirectory ?? '',
+          fidelityDirectory ?? '',
           'conformance-gated-private',
           'prompts',
           'mimiciv_billing_code.jsonl',
         ),
-        dataDirectory: join(sharedDirectory ?? '', 'data', 'mimiciv_billing_code'),
+        dataDirectory: join(fidelityDirectory ?? '', 'data', 'mimiciv_billing_code'),
       });
       expect(result.failures).toEqual([]);
       expect(result.passed).toBe(16);

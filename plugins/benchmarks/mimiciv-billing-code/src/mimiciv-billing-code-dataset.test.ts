@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import {
   Field,
   Float64,
@@ -22,7 +22,7 @@ import {
   MIMICIV_BILLING_CODE_FILE,
 } from './mimiciv-billing-code-dataset.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/mimiciv_billing_code']);
 const dataset = createMimicivBillingCodeDataset();
 
 async function load(source: Parameters<typeof createFileResolver>[0]['source']): Promise<Instance[]> {
@@ -73,13 +73,13 @@ describe('the bundled synthetic fixture (LZ4-compressed, as pandas writes Feathe
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   "the project's synthetic mimiciv_icd10.feather (uncompressed)",
   () => {
     it('gives its 16 rows, with the empty, null and duplicated targets as HELM writes them', async () => {
       const instances = await load({
         kind: 'directory',
-        path: join(sharedDirectory ?? '', 'data', 'mimiciv_billing_code'),
+        path: join(fidelityDirectory ?? '', 'data', 'mimiciv_billing_code'),
       });
       expect(instances).toHaveLength(16);
       expect(codes(instances)[0]).toBe('R07.9,I48.91,E78.5,J18.9,E11.9,K35.80,0BH17EZ');

@@ -6,7 +6,7 @@ import {
   createSampleLoadContext,
   describeBenchmarkContract,
   describeBenchmarkDescription,
-  findSharedDirectory,
+  findFidelityDirectory,
   loadBenchmarkInstances,
   medhelmJuryRunSpec,
 } from '@medhelm/testing';
@@ -15,7 +15,7 @@ import { mtsamplesProceduresBenchmark, plugin } from './index.ts';
 import { createMtsamplesProceduresBenchmark } from './mtsamples-procedures-benchmark.ts';
 import { mtsamplesProceduresJuryRubric } from './mtsamples-procedures-jury-rubric.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/mtsamples_procedures']);
 const packageJsonPath = join(import.meta.dirname, '..', 'package.json');
 
 // The jury is simulated (juryContractOptions): the oracle gets every judge's 5, the wrong answer 1.
@@ -77,11 +77,11 @@ describe('the mtsamples_procedures benchmark', () => {
     expect(Object.keys(values ?? {})).not.toContain('exact_match');
   });
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'scores the gold reference of real sample reports at ROUGE 1',
     async () => {
       const instances = await loadBenchmarkInstances(mtsamplesProceduresBenchmark, {
-        dataDirectory: join(sharedDirectory ?? '', 'data', 'mtsamples_procedures'),
+        dataDirectory: join(fidelityDirectory ?? '', 'data', 'mtsamples_procedures'),
       });
       expect(instances).toHaveLength(63);
       const [rouge] = mtsamplesProceduresBenchmark.scorers;

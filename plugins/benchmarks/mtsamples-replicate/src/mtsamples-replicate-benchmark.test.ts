@@ -6,7 +6,7 @@ import {
   createSampleLoadContext,
   describeBenchmarkContract,
   describeBenchmarkDescription,
-  findSharedDirectory,
+  findFidelityDirectory,
   loadBenchmarkInstances,
   medhelmJuryRunSpec,
 } from '@medhelm/testing';
@@ -15,7 +15,7 @@ import { mtsamplesReplicateBenchmark, plugin } from './index.ts';
 import { createMtsamplesReplicateBenchmark } from './mtsamples-replicate-benchmark.ts';
 import { mtsamplesReplicateJuryRubric } from './mtsamples-replicate-jury-rubric.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/mtsamples_replicate']);
 const packageJsonPath = join(import.meta.dirname, '..', 'package.json');
 
 // The jury is simulated (juryContractOptions): the oracle gets every judge's 5, the wrong answer 1.
@@ -78,11 +78,11 @@ describe('the mtsamples_replicate benchmark', () => {
     expect(Object.keys(values ?? {})).not.toContain('exact_match');
   });
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'scores the gold reference of real sample reports at ROUGE 1',
     async () => {
       const instances = await loadBenchmarkInstances(mtsamplesReplicateBenchmark, {
-        dataDirectory: join(sharedDirectory ?? '', 'data', 'mtsamples_replicate'),
+        dataDirectory: join(fidelityDirectory ?? '', 'data', 'mtsamples_replicate'),
       });
       expect(instances).toHaveLength(70);
       const [rouge] = mtsamplesReplicateBenchmark.scorers;

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Instance } from '@medhelm/core';
-import { findSharedDirectory, loadBenchmarkInstances } from '@medhelm/testing';
+import { findFidelityDirectory, loadBenchmarkInstances } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { createMtsamplesReplicateBenchmark } from './mtsamples-replicate-benchmark.ts';
 import {
@@ -12,7 +12,7 @@ import {
 
 // How reports are parsed and read is @medhelm/mtsamples' (and tested there); here, this
 // benchmark's folder, which reports HELM reads, and the bundled fixtures.
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/mtsamples_replicate']);
 const gold = (instance: Instance | undefined) => instance?.references[0]?.output.text;
 
 describe('the reports folder', () => {
@@ -48,11 +48,11 @@ describe('which files real HELM reads', () => {
     expect(mtsamplesReplicateHelmReads('well-child.txt')).toBe(false);
   });
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'leaves out 35 of the 200 shared sample files, as the conformance README counts',
     () => {
       const names = readdirSync(
-        join(sharedDirectory ?? '', 'data', 'mtsamples_replicate', 'mtsamples_processed'),
+        join(fidelityDirectory ?? '', 'data', 'mtsamples_replicate', 'mtsamples_processed'),
       );
       expect(names).toHaveLength(200);
       expect(names.filter((name) => !withinGithubApiCap(name))).toHaveLength(35);

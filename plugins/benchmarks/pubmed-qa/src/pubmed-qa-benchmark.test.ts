@@ -7,13 +7,13 @@ import {
   describeBenchmarkContract,
   describeBenchmarkDescription,
   describeMedhelmReferenceEntry,
-  findSharedDirectory,
+  findFidelityDirectory,
 } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { plugin, pubmedQaBenchmark } from './index.ts';
 import { createPubmedQaBenchmark } from './pubmed-qa-benchmark.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['reference/helm-sample-run']);
 const packageJsonPath = join(import.meta.dirname, '..', 'package.json');
 
 describeBenchmarkContract(createPubmedQaBenchmark(), {
@@ -39,8 +39,8 @@ describeBenchmarkDescription(pubmedQaBenchmark, {
 
 describeMedhelmReferenceEntry(pubmedQaBenchmark);
 
-describe.skipIf(sharedDirectory === undefined)('the pubmed_qa benchmark against HELM output', () => {
-  const runDirectory = join(sharedDirectory ?? '', 'reference', 'helm-sample-run');
+describe.skipIf(fidelityDirectory === undefined)('the pubmed_qa benchmark against HELM output', () => {
+  const runDirectory = join(fidelityDirectory ?? '', 'reference', 'helm-sample-run');
   const run = () => {
     const name = readdirSync(runDirectory).find((entry) => entry.startsWith('pubmed_qa:'));
     expect(name).toBeDefined();

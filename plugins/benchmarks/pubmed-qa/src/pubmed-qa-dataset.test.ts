@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver } from '@medhelm/datasets';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPubmedQaDataset, PUBMED_QA_FILE } from './pubmed-qa-dataset.ts';
 import { pubmedQaInstance } from './pubmed-qa-instance.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/pubmed_qa/ori_pqal.json']);
 const dataset = createPubmedQaDataset();
 
 async function loadFrom(path: string): Promise<Instance[]> {
@@ -46,12 +46,12 @@ describe('the bundled sample', () => {
     expect(PUBMED_QA_FILE.samplePath).toBe(join(import.meta.dirname, '..', 'data', 'ori_pqal.json'));
   });
 
-  it.skipIf(sharedDirectory === undefined)(
+  it.skipIf(fidelityDirectory === undefined)(
     'is the first 20 entries of the shared sample, byte for byte',
     () => {
       const sampleText = readFileSync(PUBMED_QA_FILE.samplePath ?? '', 'utf8');
       const sharedText = readFileSync(
-        join(sharedDirectory ?? '', 'data', 'pubmed_qa', 'ori_pqal.json'),
+        join(fidelityDirectory ?? '', 'data', 'pubmed_qa', 'ori_pqal.json'),
         'utf8',
       );
       // Entries are serialized as upstream (Python json.dumps, indent 4, ASCII-escaped, no final

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
 import { createFileResolver, type DocxParagraph } from '@medhelm/datasets';
-import { buildZipArchive, findSharedDirectory } from '@medhelm/testing';
+import { buildZipArchive, findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createRaceBasedMedDataset,
@@ -14,7 +14,7 @@ import {
 import { pythonCsvRoundTrip, raceBasedMedInstances, raceBasedMedPrompt } from './race-based-med-instance.ts';
 import { extractRaceBasedMedRows } from './race-based-med-rows.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/race_based_med']);
 const dataset = createRaceBasedMedDataset();
 
 async function loadFrom(directory: string): Promise<Instance[]> {
@@ -159,10 +159,10 @@ describe('the bundled sample', () => {
     );
   });
 
-  it.skipIf(sharedDirectory === undefined)('is the shared sample document, byte for byte', () => {
+  it.skipIf(fidelityDirectory === undefined)('is the shared sample document, byte for byte', () => {
     const sample = readFileSync(RACE_BASED_MED_FILE.samplePath ?? '');
     const shared = readFileSync(
-      join(sharedDirectory ?? '', 'data', 'race_based_med', '41746_2023_939_MOESM1_ESM.docx'),
+      join(fidelityDirectory ?? '', 'data', 'race_based_med', '41746_2023_939_MOESM1_ESM.docx'),
     );
     expect(sample.equals(shared)).toBe(true);
   });

@@ -1,15 +1,19 @@
 import { join } from 'node:path';
 import { checkJudgePromptVectors, checkPromptVectors } from '@medhelm/conformance';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { createStarrPatientInstructionsBenchmark } from './starr-patient-instructions-benchmark.ts';
 
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory([
+  'conformance-gated-private/prompts/starr_patient_instructions.jsonl',
+  'conformance-gated-private/jury_prompts/starr_patient_instructions.jsonl',
+  'data/starr_patient_instructions',
+]);
 const benchmark = createStarrPatientInstructionsBenchmark();
-const vectors = join(sharedDirectory ?? '', 'conformance-gated-private');
-const dataDirectory = join(sharedDirectory ?? '', 'data', 'starr_patient_instructions');
+const vectors = join(fidelityDirectory ?? '', 'conformance-gated-private');
+const dataDirectory = join(fidelityDirectory ?? '', 'data', 'starr_patient_instructions');
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'starr_patient_instructions against HELM (synthetic data in the real format)',
   () => {
     it('renders every prompt HELM built from the shared CSV, byte for byte, in HELM order', async () => {

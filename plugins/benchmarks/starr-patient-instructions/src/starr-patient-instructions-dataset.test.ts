@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError, type Instance } from '@medhelm/core';
-import { createSampleLoadContext, findSharedDirectory } from '@medhelm/testing';
+import { createSampleLoadContext, findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createStarrPatientInstructionsDataset,
@@ -13,7 +13,7 @@ import {
 
 const packageDirectory = join(import.meta.dirname, '..');
 const fixture = join(packageDirectory, 'data', 'dataset_cases_qc.csv');
-const sharedDirectory = findSharedDirectory();
+const fidelityDirectory = findFidelityDirectory(['data/starr_patient_instructions']);
 
 async function load(dataDirectory?: string): Promise<Instance[]> {
   const instances: Instance[] = [];
@@ -82,9 +82,9 @@ describe('the bundled synthetic fixture', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('the shared synthetic set', () => {
+describe.skipIf(fidelityDirectory === undefined)('the shared synthetic set', () => {
   it('loads 9 of its 14 rows', async () => {
-    expect(await load(join(sharedDirectory ?? '', 'data', 'starr_patient_instructions'))).toHaveLength(9);
+    expect(await load(join(fidelityDirectory ?? '', 'data', 'starr_patient_instructions'))).toHaveLength(9);
   });
 });
 
