@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSeededRandom, type MockModelServer, startMockModelServer } from '@medhelm/testing';
+import { startMockModelServer } from '@medhelm/testing';
+import { createSeededRandom, type MockModelServer } from '@medhelm/testing/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pubmedQaData } from './pubmed-qa-data.ts';
 import { BUILT_CLI, startBuiltCli, until } from './start-built-cli.ts';

@@ -4,7 +4,6 @@ import {
   addToStat,
   emptyStat,
   type GenerationRequest,
-  helmObjectSpecSchema,
   type MedHelmPluginV1,
   pluginContributionProblems,
   pluginManifestSchema,
@@ -16,6 +15,7 @@ import {
   ScoringError,
   type Stat,
 } from '@medhelm/core';
+import { helmObjectSpecSchema } from '@medhelm/core/internal';
 import { describe, expect, it } from 'vitest';
 
 /** A scorer breaks the MedHELM scorer contract; the message names the scorer, the check and the input. */
