@@ -6,6 +6,7 @@ import {
   type DatasetLoadContextV1,
   DEFAULT_EVAL_SPLITS,
   type GenerationResult,
+  generationRequestSchema,
   type IdentifiedInstance,
   instanceSchema,
   type PluginManifest,
@@ -16,7 +17,6 @@ import {
   type ScoreValuesV1,
   ScoringError,
 } from '@medhelm/core';
-import { generationRequestSchema } from '@medhelm/core/internal';
 import { BenchmarkContractViolation } from './benchmark-contract-violation.ts';
 
 /** The most a per-instance main metric can score; MedHELM's headline metrics are all in [0, 1]. */

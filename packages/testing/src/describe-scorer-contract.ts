@@ -4,6 +4,7 @@ import {
   addToStat,
   emptyStat,
   type GenerationRequest,
+  helmObjectSpecSchema,
   type MedHelmPluginV1,
   pluginContributionProblems,
   pluginManifestSchema,
@@ -15,7 +16,6 @@ import {
   ScoringError,
   type Stat,
 } from '@medhelm/core';
-import { helmObjectSpecSchema } from '@medhelm/core/internal';
 import { describe, expect, it } from 'vitest';
 
 /** A scorer breaks the MedHELM scorer contract; the message names the scorer, the check and the input. */

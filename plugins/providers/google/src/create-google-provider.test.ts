@@ -2,11 +2,11 @@ import { inspect } from 'node:util';
 import {
   ConfigError,
   type GenerationRequest,
+  generationRequestSchema,
   generationResultSchema,
   ModelCallError,
   type ModelProviderV1,
 } from '@medhelm/core';
-import { generationRequestSchema } from '@medhelm/core/internal';
 import {
   closeAfterEach,
   describeErrorFixtures,

@@ -1,5 +1,4 @@
-import { type GenerationRequest, REQUEST_DEFAULTS } from '@medhelm/core';
-import { generationRequestSchema } from '@medhelm/core/internal';
+import { type GenerationRequest, generationRequestSchema, REQUEST_DEFAULTS } from '@medhelm/core';
 import { describe, expect, it } from 'vitest';
 import chatWithSystem from './__fixtures__/requests/chat-with-system.json' with { type: 'json' };
 import manyStopSequences from './__fixtures__/requests/many-stop-sequences.json' with { type: 'json' };
