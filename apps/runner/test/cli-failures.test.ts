@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mockJuryReplyText, startMockModelServer } from '@medhelm/testing';
+import { startMockModelServer } from '@medhelm/testing';
+import { mockJuryReplyText } from '@medhelm/testing/internal';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
 

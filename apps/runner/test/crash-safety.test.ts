@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSeededRandom } from '@medhelm/core';
-import { type MockModelServer, startMockModelServer } from '@medhelm/testing';
+import { startMockModelServer } from '@medhelm/testing';
+import type { MockModelServer } from '@medhelm/testing/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pubmedQaData } from './pubmed-qa-data.ts';
 import { BUILT_CLI, startBuiltCli, until } from './start-built-cli.ts';

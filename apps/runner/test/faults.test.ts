@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FAULT_KINDS, findSharedDirectory, startMockModelServer } from '@medhelm/testing';
+import { findSharedDirectory, startMockModelServer } from '@medhelm/testing';
+import { FAULT_KINDS } from '@medhelm/testing/internal';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
 

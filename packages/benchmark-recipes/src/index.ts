@@ -1,39 +1,38 @@
+// The contract of @medhelm/benchmark-recipes: what plugins, apps and users import. A name marked
+// @public is documented in the README but imported nowhere in this repository (knip reports any
+// other unused export).
 export {
-  BENCHMARK_CARD_FILE,
   type BenchmarkCard,
   type CardDataSource,
   cardDataSource,
   readBenchmarkCard,
 } from './benchmark-card.ts';
-export type { BenchmarkParts } from './benchmark-parts.ts';
 export {
-  type CardBenchmarkCode,
-  cardPrompt,
-  defineCardBenchmark,
+  /** @public */ defineCardBenchmark,
   generationBenchmark,
-  HELM_BEHAVIOUR_VERSION,
   juryBenchmark,
   multipleChoiceBenchmark,
 } from './card-benchmark.ts';
-export { type GenerationScoring, generationBenchmarkParts } from './generation-benchmark-parts.ts';
-export { type HelmScenarioOptions, helmScenario } from './helm-scenario.ts';
-export { juryBenchmarkParts } from './jury-benchmark-parts.ts';
-export { medhelmGenerationPrompt } from './medhelm-generation-prompt.ts';
-export { type MedhelmJudgePromptText, medhelmJudgePrompt } from './medhelm-judge-prompt.ts';
+export { generationBenchmarkParts } from './generation-benchmark-parts.ts';
+export { helmScenario } from './helm-scenario.ts';
+export {
+  /** @public */ juryBenchmarkParts,
+} from './jury-benchmark-parts.ts';
+export {
+  /** @public */ medhelmGenerationPrompt,
+} from './medhelm-generation-prompt.ts';
+export { medhelmJudgePrompt } from './medhelm-judge-prompt.ts';
 export {
   MEDHELM_BRIEF_REPLY_FORMAT,
-  type MedhelmJudgePromptEndingText,
-  medhelmJudgePromptEnding,
+  /** @public */ medhelmJudgePromptEnding,
 } from './medhelm-judge-prompt-ending.ts';
 export {
-  MEDHELM_JURY_CRITERIA,
-  type MedhelmJuryRubricOptions,
+  /** @public */ MEDHELM_JURY_CRITERIA,
   medhelmJuryRubric,
 } from './medhelm-jury-rubric.ts';
+export { multipleChoiceBenchmarkParts } from './multiple-choice-benchmark-parts.ts';
+export { readPluginJson } from './read-plugin-json.ts';
 export {
-  type MultipleChoiceBenchmarkOptions,
-  multipleChoiceBenchmarkParts,
-} from './multiple-choice-benchmark-parts.ts';
-export { type PluginJsonFile, readPluginJson } from './read-plugin-json.ts';
-export { stripAnswerPunctuationVariant } from './strip-answer-punctuation-variant.ts';
+  /** @public */ stripAnswerPunctuationVariant,
+} from './strip-answer-punctuation-variant.ts';
 export { withAnswerKeyReading } from './with-answer-key-reading.ts';

@@ -1,6 +1,7 @@
 import { benchmarkAnnotatorSpecs, benchmarkMetricSpecs } from '@medhelm/core';
 import { helmJuryAnnotatorSpec, helmJuryMetricSpec } from '@medhelm/jury';
-import { helmBasicMetricSpecs, helmSummarizationMetricSpec } from '@medhelm/metrics';
+import { helmBasicMetricSpecs } from '@medhelm/metrics';
+import { helmSummarizationMetricSpec } from '@medhelm/metrics/internal';
 import { describe, expect, it } from 'vitest';
 import { juryBenchmarkParts } from './jury-benchmark-parts.ts';
 import { medhelmJuryRubric } from './medhelm-jury-rubric.ts';

@@ -1,40 +1,37 @@
+// The contract of @medhelm/chat-completions: what plugins, apps and users import. A name marked
+// @public is documented in the README but imported nowhere in this repository (knip reports any
+// other unused export).
 export {
-  type ChatCompletionResponse,
-  chatCompletionResponseSchema,
-  chatCompletionUsageSchema,
+  /** @public */ chatCompletionResponseSchema,
 } from './chat-completion-response-schema.ts';
 export {
-  type ChatCompletionsErrorHints,
   type ChatCompletionsLanguageModel,
-  type ChatCompletionsModelConfig,
-  createChatCompletionsModel,
+  /** @public */ createChatCompletionsModel,
 } from './create-chat-completions-model.ts';
 export {
-  type ChatCompletionsApiKey,
   type ChatCompletionsEndpoint,
   type ChatCompletionsProvider,
-  type ChatCompletionsProviderDefinition,
   type ChatCompletionsProviderOptions,
   defineChatCompletionsProvider,
 } from './define-chat-completions-provider.ts';
-export { isOpenAiReasoningModel } from './is-openai-reasoning-model.ts';
 export {
-  type ParseChatCompletionContext,
-  type ParsedChatCompletion,
-  parseChatCompletion,
+  /** @public */ isOpenAiReasoningModel,
+} from './is-openai-reasoning-model.ts';
+export {
+  /** @public */ parseChatCompletion,
 } from './parse-chat-completion.ts';
-export { parseReasoningEffortSuffix, type ReasoningEffortSuffix } from './parse-reasoning-effort-suffix.ts';
-export { isReasoningEffort, REASONING_EFFORTS, type ReasoningEffort } from './reasoning-effort.ts';
+export {
+  /** @public */ parseReasoningEffortSuffix,
+} from './parse-reasoning-effort-suffix.ts';
+export {
+  /** @public */ isReasoningEffort,
+  /** @public */ REASONING_EFFORTS,
+} from './reasoning-effort.ts';
 export {
   checkReasoningModelOptions,
   openAiApiBodyOptions,
   type ReasoningModelOptions,
-  type ResolvedReasoningModel,
   reasoningCacheIdentity,
   resolveReasoningModel,
 } from './resolve-reasoning-model.ts';
-export {
-  type ChatCompletionBodyOptions,
-  type ChatCompletionRequestBody,
-  toChatCompletionBody,
-} from './to-chat-completion-body.ts';
+export { toChatCompletionBody } from './to-chat-completion-body.ts';

@@ -9,7 +9,8 @@ import {
   Registry,
   type RenderedPromptV1,
 } from '@medhelm/core';
-import { type ModelDeployment, parseRunEntry, planRuns, selectRunInstances } from '@medhelm/engine';
+import { type ModelDeployment, parseRunEntry, planRuns } from '@medhelm/engine';
+import { selectRunInstances } from '@medhelm/engine/internal';
 
 /** An instance of a run entry, in HELM's order, with its rendered prompt. */
 export interface RenderedInstance {

@@ -1,7 +1,7 @@
 export * from './define/define.ts';
 export * from './define/define-benchmark-plugin.ts';
 export * from './define/define-provider-plugin.ts';
-export { createToken, type Token } from './di/create-token.ts';
+export { createToken, /** @public */ type Token } from './di/create-token.ts';
 export { type Clock, type Environment, type Logger, Tokens } from './di/tokens.ts';
 export * from './errors/index.ts';
 export { createSeededRandom } from './random/create-seeded-random.ts';

@@ -19,7 +19,8 @@ import {
 } from '@medhelm/core';
 import { createJuryAnnotator, createJuryScorer, type JuryRubric } from '@medhelm/jury';
 import { MedHelmStore } from '@medhelm/store';
-import { type MockModelServer, mockJuryReplyText, startMockModelServer } from '@medhelm/testing';
+import { startMockModelServer } from '@medhelm/testing';
+import { type MockModelServer, mockJuryReplyText } from '@medhelm/testing/internal';
 import { container } from 'tsyringe';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type EvaluationOptions, Evaluator } from './evaluator.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DistributedRun, ExecutionTally, InstanceBatch, InstanceSource, RunPlan } from '@medhelm/engine';
 import { emptyTally } from '@medhelm/engine';
-import { REDIS_SKIP_NOTE, testRedisUrl } from '@medhelm/testing';
+import { testRedisUrl } from '@medhelm/testing';
+import { REDIS_SKIP_NOTE } from '@medhelm/testing/internal';
 import { Queue } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BatchWorker } from '../src/batch-worker.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { REDIS_SKIP_NOTE, testRedisUrl } from '@medhelm/testing';
+import { testRedisUrl } from '@medhelm/testing';
+import { REDIS_SKIP_NOTE } from '@medhelm/testing/internal';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '../src/redis-connection.ts';

@@ -1,26 +1,48 @@
-export { checkTimeout, DEFAULT_MODEL_TIMEOUT_MS } from './check-timeout.ts';
-export { createHttpAgent, type HttpAgentOptions } from './create-http-agent.ts';
-export { flattenHeaders } from './flatten-headers.ts';
-export { connectionFailureCode, isConnectionFailure } from './is-connection-failure.ts';
-export { isRetryableNetworkError, isRetryableStatus, networkErrorCode } from './is-retryable.ts';
-export type { JsonResponse } from './json-response-of.ts';
-export { missingApiKeyError } from './missing-api-key-error.ts';
-export { BODY_EXCERPT_LIMIT } from './model-call-failure.ts';
-export { type NormalizeBaseUrlOptions, normalizeBaseUrl, withoutCredentials } from './normalize-base-url.ts';
-export { type PostJsonOptions, postJson } from './post-json.ts';
-export { createRateLimiter, limiterKey, type RateLimiter, type RateLimiterOptions } from './rate-limiter.ts';
-export { RATE_WINDOW_MS } from './rate-window.ts';
-export { readApiKey } from './read-api-key.ts';
-export { REDACTED, redactSecrets, redactUrl, secretsFromHeaders, truncate } from './redact-secrets.ts';
-export { MAX_RETRY_HINT_MS, parseResetDuration, retryDelayFromHeaders } from './retry-delay-from-headers.ts';
-export { type Sleep, sleep } from './sleep.ts';
-export { describeIssues, type ResponseIssue, unexpectedResponseError } from './unexpected-response-error.ts';
+// The contract of @medhelm/http: what plugins, apps and users import. A name marked @public is
+// documented in the README but imported nowhere in this repository (knip reports any other unused
+// export).
 export {
-  backoffDelay,
-  DEFAULT_RETRY_POLICY,
+  checkTimeout,
+  DEFAULT_MODEL_TIMEOUT_MS,
+} from './check-timeout.ts';
+export { createHttpAgent } from './create-http-agent.ts';
+export { connectionFailureCode } from './is-connection-failure.ts';
+export {
+  /** @public */ isRetryableNetworkError,
+  /** @public */ isRetryableStatus,
+} from './is-retryable.ts';
+export { missingApiKeyError } from './missing-api-key-error.ts';
+export {
+  normalizeBaseUrl,
+  withoutCredentials,
+} from './normalize-base-url.ts';
+export type { JsonResponse } from './json-response-of.ts';
+export { /** @public */ BODY_EXCERPT_LIMIT } from './model-call-failure.ts';
+export { postJson } from './post-json.ts';
+export {
+  createRateLimiter,
+  /** @public */ limiterKey,
+  type RateLimiter,
+  type RateLimiterOptions,
+} from './rate-limiter.ts';
+export { readApiKey } from './read-api-key.ts';
+export {
+  REDACTED,
+  /** @public */ redactSecrets,
+  redactUrl,
+  secretsFromHeaders,
+} from './redact-secrets.ts';
+export { retryDelayFromHeaders } from './retry-delay-from-headers.ts';
+export {
+  type Sleep,
+  sleep,
+} from './sleep.ts';
+export {
+  describeIssues,
+  unexpectedResponseError,
+} from './unexpected-response-error.ts';
+export {
   type RetryEvent,
   type RetryPolicy,
-  resolveRetryPolicy,
-  type WithRetriesOptions,
   withRetries,
 } from './with-retries.ts';

@@ -9,7 +9,8 @@ import {
   reference,
 } from '@medhelm/core';
 import { createOpenAiCompatibleProvider } from '@medhelm/provider-openai-compatible';
-import { type MockOpenAiServer, mockJuryReplyText, startMockOpenAiServer } from '@medhelm/testing';
+import { type MockOpenAiServer, startMockOpenAiServer } from '@medhelm/testing';
+import { mockJuryReplyText } from '@medhelm/testing/internal';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJuryAnnotator, isPythonBlank, MEDHELM_ANNOTATION_KEY } from './create-jury-annotator.ts';
 import { createJuryScorer } from './create-jury-scorer.ts';

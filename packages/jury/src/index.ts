@@ -1,49 +1,22 @@
+// The contract of @medhelm/jury: what plugins, apps and users import. A name marked @public is
+// documented in the README but imported nowhere in this repository (knip reports any other unused
+// export).
 export {
   createJuryAnnotator,
-  isPythonBlank,
-  JUDGE_MAX_TOKENS,
-  JUDGE_TEMPERATURE,
-  type JudgeReplyRecord,
-  type JuryAnnotation,
-  type JuryAnnotationExtras,
-  judgeRequest,
-  MEDHELM_ANNOTATION_KEY,
+  /** @public */ judgeRequest,
 } from './create-jury-annotator.ts';
 export {
   createJuryScorer,
-  type JuryScorerOptions,
-  type JuryStatNames,
   juryStatNames,
 } from './create-jury-scorer.ts';
 export {
-  helmAnnotatorModels,
   helmJuryAnnotatorSpec,
   helmJuryMetricSpec,
   LLM_AS_JURY_ANNOTATOR_CLASS_NAME,
-  LLM_JURY_METRIC_CLASS_NAME,
 } from './helm-jury-specs.ts';
-export {
-  checkJudgeReplySchema,
-  JURY_SCORE_MAXIMUM,
-  JURY_SCORE_MINIMUM,
-  judgeReplySchema,
-} from './judge-reply-schema.ts';
-export { HELM_DEFAULT_JUDGES, type HelmJudge, type JuryRubric } from './jury-rubric.ts';
-export {
-  addKrippendorffUnit,
-  emptyKrippendorffSums,
-  type KrippendorffSums,
-  krippendorffAlphaInterval,
-} from './krippendorff-alpha.ts';
-export {
-  type InvalidJudgeReply,
-  type JudgeReply,
-  parseJudgeReply,
-  type ValidJudgeReply,
-} from './parse-judge-reply.ts';
+export type { JuryRubric } from './jury-rubric.ts';
 export {
   JudgePromptTemplateError,
-  type JudgePromptValues,
   renderJudgePrompt,
 } from './render-judge-prompt.ts';
-export { juryContractOptions, simulatedJuryAnnotation } from './simulated-jury-annotation.ts';
+export { juryContractOptions } from './simulated-jury-annotation.ts';

@@ -1,51 +1,60 @@
-export { BUILTIN_DEPLOYMENTS, MEDHELM_JURY_DEPLOYMENTS } from './builtin-deployments.ts';
-export { costInPicoUsd, costOf, type Rates, type TokenUsage, usdFromPicoUsd } from './cost-of.ts';
+// The contract of @medhelm/model-config: what plugins, apps and users import. A name marked @public
+// is documented in the README but imported nowhere in this repository (knip reports any other
+// unused export).
+export {
+  /** @public */ BUILTIN_DEPLOYMENTS,
+  /** @public */ MEDHELM_JURY_DEPLOYMENTS,
+} from './builtin-deployments.ts';
+export {
+  costInPicoUsd,
+  /** @public */ costOf,
+  /** @public */ type Rates,
+  usdFromPicoUsd,
+} from './cost-of.ts';
 export { loadModelsFile } from './load-models-file.ts';
-export { looksLikeSecret, redactSecrets } from './looks-like-secret.ts';
-export { ModelsFileError, type ModelsFileIssue } from './models-file-error.ts';
 export {
-  DEPLOYMENT_ID,
-  type DeploymentConfig,
+  /** @public */ looksLikeSecret,
+  /** @public */ redactSecrets,
+} from './looks-like-secret.ts';
+export {
+  /** @public */ ModelsFileError,
+  /** @public */ type ModelsFileIssue,
+} from './models-file-error.ts';
+export {
   type DeploymentLimits,
-  DeploymentSchema,
-  ENV_VAR_NAME,
-  HELM_MODEL,
-  LimitsSchema,
+  /** @public */ DeploymentSchema,
+  /** @public */ LimitsSchema,
   type ModelsConfig,
-  ModelsFileSchema,
-  PROVIDER_ID,
+  /** @public */ ModelsFileSchema,
 } from './models-file-schema.ts';
-export { MODELS_JSON_SCHEMA_PATH, modelsJsonSchema } from './models-json-schema.ts';
 export {
-  type ModelsFileFormat,
-  modelsFileFormat,
+  /** @public */ modelsJsonSchema,
+} from './models-json-schema.ts';
+export {
   parseModelsFile,
-  validateModelsConfig,
+  /** @public */ validateModelsConfig,
 } from './parse-models-file.ts';
-export { type PriceForOptions, priceFor, type ResolvedPrice } from './price-for.ts';
-export { isWholeMicroUsd, type LongContextPrice, type Price, PriceSchema } from './price-schema.ts';
 export {
-  BUNDLED_PRICE_TABLE_FILE,
-  defaultPriceTable,
-  loadPriceTable,
-  type PriceTable,
-  type PriceTableEntry,
-  PriceTableEntrySchema,
-  PriceTableSchema,
-  parsePriceTable,
+  priceFor,
+  type ResolvedPrice,
+} from './price-for.ts';
+export {
+  /** @public */ PriceSchema,
+} from './price-schema.ts';
+export type { /** @public */ PriceTableEntry } from './price-table.ts';
+export {
+  /** @public */ BUNDLED_PRICE_TABLE_FILE,
+  /** @public */ defaultPriceTable,
+  /** @public */ loadPriceTable,
+  /** @public */ parsePriceTable,
 } from './price-table.ts';
 export {
-  isKnownProviderId,
-  KNOWN_PROVIDER_IDS,
-  type KnownProviderId,
-  PROVIDER_DEFAULTS,
-  type ProviderDefaults,
+  /** @public */ KNOWN_PROVIDER_IDS,
+  /** @public */ PROVIDER_DEFAULTS,
 } from './provider-defaults.ts';
 export {
   billingProviderFor,
-  knownDeploymentIds,
-  type ResolveDeploymentOptions,
-  type ResolvedDeployment,
+  /** @public */ knownDeploymentIds,
   resolveDeployment,
   selectApiKeyEnv,
 } from './resolve-deployment.ts';

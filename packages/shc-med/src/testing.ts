@@ -1,1 +1,4 @@
-export { describeShcMedBenchmark, type ShcMedBenchmarkExpectations } from './describe-shc-med-benchmark.ts';
+export {
+  describeShcMedBenchmark,
+  /** @public */ type ShcMedBenchmarkExpectations,
+} from './describe-shc-med-benchmark.ts';

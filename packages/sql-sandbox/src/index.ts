@@ -1,18 +1,21 @@
+// The contract of @medhelm/sql-sandbox: what plugins, apps and users import. A name marked @public
+// is documented in the README but imported nowhere in this repository (knip reports any other
+// unused export).
 export {
   isSqlError,
-  type PythonSqliteErrorClass,
-  type SandboxRefusal,
-  type SqlBlob,
-  type SqlError,
-  type SqlResult,
-  type SqlRow,
-  type SqlRows,
-  type SqlValue,
+  /** @public */ type PythonSqliteErrorClass,
+  /** @public */ type SandboxRefusal,
+  /** @public */ type SqlBlob,
+  /** @public */ type SqlError,
+  /** @public */ type SqlResult,
+  /** @public */ type SqlRow,
+  /** @public */ type SqlValue,
 } from './sql-result.ts';
 export {
-  resolveSandboxChildModule,
-  type SandboxChildModule,
+  /** @public */ resolveSandboxChildModule,
   SqlSandbox,
   type SqlSandboxOptions,
 } from './sql-sandbox.ts';
-export { SqlSandboxError } from './sql-sandbox-error.ts';
+export {
+  /** @public */ SqlSandboxError,
+} from './sql-sandbox-error.ts';

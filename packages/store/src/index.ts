@@ -1,21 +1,27 @@
+// The contract of @medhelm/store: what plugins, apps and users import. A name marked @public is
+// documented in the README but imported nowhere in this repository (knip reports any other unused
+// export).
 export { canonicalJson } from './canonical-json.ts';
-export { type CheckpointRecord, CheckpointStore } from './checkpoint-store.ts';
+export { CheckpointStore } from './checkpoint-store.ts';
 export { createDisabledRequestCache } from './disabled-request-cache.ts';
-export { MedHelmStore, type StoreOptions } from './medhelm-store.ts';
-export { STORE_APPLICATION_ID, STORE_SCHEMA_VERSION } from './migrate-store-schema.ts';
-export { RequestCache, type RequestCacheEntry, type RequestCacheLike } from './request-cache.ts';
+export { MedHelmStore } from './medhelm-store.ts';
 export {
-  REQUEST_CACHE_KEY_VERSION,
-  type RequestCacheKeyParts,
+  /** @public */ STORE_SCHEMA_VERSION,
+} from './migrate-store-schema.ts';
+export {
+  /** @public */ RequestCache,
+  type RequestCacheEntry,
+  type RequestCacheLike,
+} from './request-cache.ts';
+export {
+  /** @public */ REQUEST_CACHE_KEY_VERSION,
+  /** @public */ type RequestCacheKeyParts,
   requestCacheKey,
 } from './request-cache-key.ts';
 export {
-  LEASE_HEARTBEAT_MS,
-  LEASE_STALE_MS,
-  type LeaseHolder,
-  RunBusyError,
-  type RunLease,
-  RunLeases,
+  /** @public */ LEASE_STALE_MS,
+  /** @public */ RunBusyError,
 } from './run-lease.ts';
-export { StoreError } from './store-error.ts';
-export { isDamagedDatabase } from './store-failure.ts';
+export {
+  /** @public */ StoreError,
+} from './store-error.ts';

@@ -5,12 +5,12 @@ import { ScoringError } from '@medhelm/core';
 import {
   buildEhrSqlAnnotation,
   type EhrSqlAnnotation,
-  type EhrSqlItem,
   ehrSqlMetrics,
   ehrSqlResultFromJson,
   ehrSqlValueEquals,
   pythonRepr,
 } from '@medhelm/metrics';
+import type { EhrSqlItem } from '@medhelm/metrics/internal';
 import { SqlSandbox } from '@medhelm/sql-sandbox';
 import {
   type ConformanceCase,

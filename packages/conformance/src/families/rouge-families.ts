@@ -1,5 +1,6 @@
 import { ScoringError } from '@medhelm/core';
-import { maxRougeScores, porterStem, type RougeScores, summarizationRouge } from '@medhelm/metrics';
+import { maxRougeScores, porterStem, summarizationRouge } from '@medhelm/metrics';
+import type { RougeScores } from '@medhelm/metrics/internal';
 import { pythonStrip } from '@medhelm/python-text';
 import { type ConformanceCase, type ConformanceFamily, RAISES_KEY } from '../conformance-family.ts';
 

@@ -2,7 +2,7 @@ export { closestId } from './closest-id.ts';
 export { ConfigError } from './config-error.ts';
 export { DatasetLoadError, type DatasetLocation } from './dataset-load-error.ts';
 export { hasBrand } from './has-brand.ts';
-export { MedHelmError, type MedHelmErrorOptions } from './medhelm-error.ts';
+export { MedHelmError, /** @public */ type MedHelmErrorOptions } from './medhelm-error.ts';
 export { ModelCallError, type ModelCallErrorDetails } from './model-call-error.ts';
 export { NoSuchEntityError } from './no-such-entity-error.ts';
 export { PluginLoadError } from './plugin-load-error.ts';

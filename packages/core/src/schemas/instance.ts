@@ -22,6 +22,7 @@ export const chatMessageSchema = z.object({
   role: z.enum(['system', 'user', 'assistant']),
   content: z.string(),
 });
+/** @public */
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /**

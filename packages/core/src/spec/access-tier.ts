@@ -17,4 +17,5 @@ export const MEDHELM_CATEGORIES = [
 
 /** The only specification version this release defines. */
 export type SpecificationVersionV1 = 'v1';
+/** @public */
 export const SPECIFICATION_VERSION_V1: SpecificationVersionV1 = 'v1';

@@ -1,0 +1,3 @@
+// @medhelm/engine/internal: what first-party tests, test kits and tools use beyond the contract
+// (src/index.ts); not a stable API for plugins or users.
+export { selectRunInstances } from './select/select-run-instances.ts';
