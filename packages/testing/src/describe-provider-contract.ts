@@ -6,11 +6,6 @@ import type { ProviderContractOptions } from './provider-contract-options.ts';
 import { describeRequestChecks } from './provider-contract-request-checks.ts';
 
 export { CONTRACT_REQUEST } from './provider-contract-harness.ts';
-export type {
-  ProviderContractCheck,
-  ProviderContractOptions,
-  ProviderContractSettings,
-} from './provider-contract-options.ts';
 
 /**
  * The vitest suite every model provider package runs against itself, on a real mock server

@@ -51,15 +51,13 @@ export {
   /** @public */ HELM_JURY_ANNOTATOR_MODELS,
   medhelmJuryRunSpec,
 } from './medhelm-jury-run-spec.ts';
-export {
-  /** @public */ type MockReply,
-  startMockModelServer,
-} from './mock-model-server.ts';
+export { startMockModelServer } from './mock-model-server.ts';
 export {
   type MockOpenAiServer,
   type MockOpenAiServerOptions,
   startMockOpenAiServer,
 } from './mock-openai-server.ts';
+export type { /** @public */ MockReply } from './mock-reply.ts';
 export type {
   /** @public */ MockModelCall,
 } from './mock-wire.ts';

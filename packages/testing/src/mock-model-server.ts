@@ -11,8 +11,7 @@ import { openAiWire } from './openai-wire.ts';
 import { startLoopbackServer } from './start-loopback-server.ts';
 
 export type { MockModelServer, MockModelServerOptions } from './mock-model-server-options.ts';
-export type { MockReply } from './mock-reply.ts';
-export type { MockRequest, MockResponseRecord } from './mock-request.ts';
+export type { MockRequest } from './mock-request.ts';
 
 const PROTOCOLS: Readonly<Record<MockWire, WireProtocol>> = {
   openai: openAiWire,
