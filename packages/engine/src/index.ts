@@ -71,7 +71,10 @@ export {
 export { redactRunDirectory } from './redact/redact-run-directory.ts';
 export { planRescore } from './rescore/plan-rescore.ts';
 export { readStoredRun, type StoredRun } from './rescore/read-stored-run.ts';
-export { STORED_COMPLETION_PROVIDER_ID, storedCompletionProvider } from './rescore/stored-completion-model.ts';
+export {
+  STORED_COMPLETION_PROVIDER_ID,
+  storedCompletionProvider,
+} from './rescore/stored-completion-model.ts';
 export type { RunObserver } from './run-observer.ts';
 export type { RunOutcome } from './run-outcome.ts';
 export { missingData } from './select/check-data-present.ts';

@@ -11,13 +11,13 @@ export {
   /** @public */ isRetryableNetworkError,
   /** @public */ isRetryableStatus,
 } from './is-retryable.ts';
+export type { JsonResponse } from './json-response-of.ts';
 export { missingApiKeyError } from './missing-api-key-error.ts';
+export { /** @public */ BODY_EXCERPT_LIMIT } from './model-call-failure.ts';
 export {
   normalizeBaseUrl,
   withoutCredentials,
 } from './normalize-base-url.ts';
-export type { JsonResponse } from './json-response-of.ts';
-export { /** @public */ BODY_EXCERPT_LIMIT } from './model-call-failure.ts';
 export { postJson } from './post-json.ts';
 export {
   createRateLimiter,
