@@ -7,8 +7,8 @@ import {
 import type { DataSource } from '@medhelm/datasets';
 import { annotatorJudgeProblems } from './execute/check-annotator-judges.ts';
 import { dataTierProblems } from './execute/check-data-tier.ts';
-import type { JudgeDeployment } from './execute/create-jury.ts';
 import { deploymentProblems } from './execute/deployment-problems.ts';
+import type { JudgeDeployment } from './execute/judge-deployment.ts';
 import type { ModelPool } from './execute/model-pool.ts';
 import { preflightError } from './execute/preflight-problem.ts';
 import type { RunPlan } from './plan/plan-runs.ts';

@@ -20,10 +20,7 @@ export {
 export {
   /** @public */ CostCapReached,
 } from './execute/cost-cap-reached.ts';
-export {
-  /** @public */ JudgeCallError,
-  type JudgeDeployment,
-} from './execute/create-jury.ts';
+export { /** @public */ JudgeCallError } from './execute/create-jury.ts';
 export type {
   DistributedExecutor,
   DistributedRun,
@@ -38,6 +35,7 @@ export {
   type ExecutionTally,
   emptyTally,
 } from './execute/execution-tally.ts';
+export type { JudgeDeployment } from './execute/judge-deployment.ts';
 export {
   /** @public */ MeteredModel,
 } from './execute/metered-model.ts';

@@ -1,5 +1,7 @@
 import type { RunPlan } from './plan/plan-runs.ts';
+import type { RunDataProvenance } from './provenance/run-data-provenance.ts';
 import type { RunProvenance } from './provenance/run-provenance.ts';
+import type { TokenCounts } from './token-counts.ts';
 
 /** An instance whose model call failed; it is left out of the HELM files and retried next time. */
 export interface InstanceFailure {
@@ -18,12 +20,6 @@ export interface ScoringFailure {
   scorerId: string;
   kind: 'unscorable' | 'scorer-bug';
   reason: string;
-}
-
-/** Prompt and completion token counts. */
-export interface TokenCounts {
-  promptTokens: number;
-  completionTokens: number;
 }
 
 /**
@@ -79,22 +75,6 @@ export interface JudgeReplyTally {
   instancesWithoutValidReply: number;
   /** By judge name, in the order the judges first replied. */
   judges: Record<string, JudgeReplyCount>;
-}
-
-/**
- * Where a run's data came from: the bundled sample (`--sample`), a folder (`--data-dir` or
- * `data_path=`), pinned downloads, the files the plugin package ships (`packaged`), or the files a
- * user-defined benchmark's config names (`user-config`), or a finished run's stored instances
- * (`stored-run`, `medhelm rescore`).
- */
-export interface RunDataProvenance {
-  source: 'sample' | 'data-dir' | 'download' | 'packaged' | 'user-config' | 'stored-run';
-  /**
-   * Whether the data holds invented rows (`DatasetLoaderV1.sampleInvented` for the bundled sample,
-   * packaged files and a user-defined benchmark's example); null when the plugin does not say;
-   * false for data from a folder or a download.
-   */
-  invented: boolean | null;
 }
 
 /** The result of one run. */

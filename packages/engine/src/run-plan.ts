@@ -18,9 +18,10 @@ import {
   startRunDirectoryWriter,
   suiteDirectoryOf,
 } from './run/run-directory-writer.ts';
-import type { InstanceFailure, RunOutcome, TokenCounts } from './run-outcome.ts';
+import type { InstanceFailure, RunOutcome } from './run-outcome.ts';
 import type { EvalSelection, SelectedInstance } from './select/select-eval-instances.ts';
 import { runFileResolver, selectRunInstances } from './select/select-run-instances.ts';
+import type { TokenCounts } from './token-counts.ts';
 import { appendCostLedgerEntry } from './write/cost-ledger.ts';
 import type { OrderedCompletions } from './write/ordered-completions.ts';
 

@@ -12,7 +12,7 @@ import { parseRunEntry } from '../plan/run-entry.ts';
 import { fakeBenchmark } from '../plan/test-benchmark.ts';
 import { judgesOf } from './annotate-instance.ts';
 import { annotatorJudgeProblems } from './check-annotator-judges.ts';
-import type { JudgeDeployment } from './create-jury.ts';
+import type { JudgeDeployment } from './judge-deployment.ts';
 
 const ownJury = defineAnnotator({
   id: 'my-benchmark',

@@ -1,6 +1,6 @@
 import { benchmarkName } from '@medhelm/core';
 import type { RunPlan } from '../plan/plan-runs.ts';
-import type { JudgeDeployment } from './create-jury.ts';
+import type { JudgeDeployment } from './judge-deployment.ts';
 import type { PreflightProblem } from './preflight-problem.ts';
 
 /**

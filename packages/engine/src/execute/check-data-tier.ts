@@ -1,7 +1,7 @@
 import { benchmarkName, type ModelProviderV1, type Registry } from '@medhelm/core';
 import type { ModelDeployment } from '../plan/model-deployment.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
-import type { JudgeDeployment } from './create-jury.ts';
+import type { JudgeDeployment } from './judge-deployment.ts';
 import type { PreflightProblem } from './preflight-problem.ts';
 
 /** The flag (and run config key) that lets gated and private data reach any deployment. */

@@ -1,7 +1,6 @@
 import { hasBrand, type JudgeV1, MedHelmError, toMedHelmError } from '@medhelm/core';
 import type { RetryPolicy } from '@medhelm/http';
 import type { RequestCacheLike } from '@medhelm/store';
-import type { ModelDeployment } from '../plan/model-deployment.ts';
 import type { CostBudget } from './cost-budget.ts';
 import { CostCapReached } from './cost-cap-reached.ts';
 import { MeteredModel } from './metered-model.ts';
@@ -22,13 +21,9 @@ export class JudgeCallError extends MedHelmError {
   }
 }
 
-/** One configured judge: its name in HELM's `annotator_models` and the deployment that answers. */
-export interface JudgeDeployment {
-  name: string;
-  deployment: ModelDeployment;
-}
-
 /** The judges of one run, with what their calls cost. */
+import type { JudgeDeployment } from './judge-deployment.ts';
+
 export interface Jury {
   judges: readonly JudgeV1[];
   /** What the judges' calls made in this run used and cost. */

@@ -1,7 +1,7 @@
 import { MedHelmError } from '@medhelm/core';
 import { deploymentIdentity, type ModelDeployment } from '../plan/model-deployment.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
-import type { JudgeDeployment } from './create-jury.ts';
+import type { JudgeDeployment } from './judge-deployment.ts';
 import type { ModelPool } from './model-pool.ts';
 import type { PreflightProblem } from './preflight-problem.ts';
 

@@ -11,8 +11,8 @@ import {
 } from '@medhelm/core';
 import type { CheckpointStore } from '@medhelm/store';
 import { type CompletedInstance, type InstanceCheckpoint, isCompleted } from '../checkpoint-record.ts';
-import type { TokenCounts } from '../run-outcome.ts';
 import type { SelectedInstance } from '../select/select-eval-instances.ts';
+import type { TokenCounts } from '../token-counts.ts';
 import { annotateInstance } from './annotate-instance.ts';
 import { CostCapReached } from './cost-cap-reached.ts';
 import type { MeteredModel } from './metered-model.ts';

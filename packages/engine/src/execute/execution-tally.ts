@@ -1,4 +1,5 @@
-import type { InstanceFailure, TokenCounts } from '../run-outcome.ts';
+import type { InstanceFailure } from '../run-outcome.ts';
+import type { TokenCounts } from '../token-counts.ts';
 import type { InstanceSource } from './execute-instance.ts';
 import type { SpendMeter } from './spend-meter.ts';
 

@@ -1,5 +1,5 @@
 import { usdFromPicoUsd } from '@medhelm/model-config';
-import type { TokenCounts } from '../run-outcome.ts';
+import type { TokenCounts } from '../token-counts.ts';
 
 /**
  * Adds up what model calls used: tokens of the calls made now (billed) and of answers that cost

@@ -3,13 +3,13 @@ import { arch, release as osRelease, type as osType } from 'node:os';
 import { join } from 'node:path';
 import { benchmarkName, orderHelmAdapterSpec } from '@medhelm/core';
 import { releaseOf } from '@medhelm/releases';
-import type { JudgeDeployment } from '../execute/create-jury.ts';
+import type { JudgeDeployment } from '../execute/judge-deployment.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import type { RescoredFrom } from '../rescore/rescored-from.ts';
-import type { RunDataProvenance } from '../run-outcome.ts';
 import { DOWNSAMPLE_SEED } from '../select/downsample.ts';
 import type { DataFilesRecord } from './data-file-recorder.ts';
 import { type FileDigest, fileDigest } from './file-digest.ts';
+import type { RunDataProvenance } from './run-data-provenance.ts';
 
 /** What the program that runs the engine says of itself, for every run's provenance. */
 export interface InvocationProvenance {

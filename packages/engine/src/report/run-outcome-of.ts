@@ -1,13 +1,14 @@
 import { benchmarkName } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import { usdFromPicoUsd } from '@medhelm/model-config';
-import type { JudgeDeployment } from '../execute/create-jury.ts';
 import type { ExecutionTally } from '../execute/execution-tally.ts';
+import type { JudgeDeployment } from '../execute/judge-deployment.ts';
 import type { InvocationContext } from '../invocation-context.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import type { DataFileRecorder } from '../provenance/data-file-recorder.ts';
+import type { RunDataProvenance } from '../provenance/run-data-provenance.ts';
 import { runProvenance } from '../provenance/run-provenance.ts';
-import type { JudgeReplyTally, RunDataProvenance, RunOutcome } from '../run-outcome.ts';
+import type { JudgeReplyTally, RunOutcome } from '../run-outcome.ts';
 import type { EvalSelection } from '../select/select-eval-instances.ts';
 import { runDataSource } from '../select/select-run-instances.ts';
 import type { WrittenRun } from '../write/write-run-directory.ts';

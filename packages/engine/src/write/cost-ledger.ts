@@ -1,7 +1,8 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '@medhelm/core';
-import type { RunOutcome, TokenCounts } from '../run-outcome.ts';
+import type { RunOutcome } from '../run-outcome.ts';
+import type { TokenCounts } from '../token-counts.ts';
 
 /** The suite's spend record: one JSON line per run per invocation, appended, never rewritten. */
 export const COST_LEDGER_FILE = 'medhelm_cost_ledger.jsonl';

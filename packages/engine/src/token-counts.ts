@@ -1,0 +1,5 @@
+/** Prompt and completion token counts. */
+export interface TokenCounts {
+  promptTokens: number;
+  completionTokens: number;
+}
