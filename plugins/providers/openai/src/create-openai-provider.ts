@@ -9,7 +9,6 @@ import {
   reasoningCacheIdentity,
   resolveReasoningModel,
 } from '@medhelm/chat-completions';
-import { ConfigError } from '@medhelm/core';
 import { normalizeBaseUrl, readApiKey, withoutCredentials } from '@medhelm/http';
 
 /** The provider id users write in `--models openai:<model>`. */
