@@ -2,12 +2,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MEDHELM_SCHEMA } from '@medhelm/leaderboard';
-import { findSharedDirectory, startMockOpenAiServer } from '@medhelm/testing';
+import { findFidelityDirectory, startMockOpenAiServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_PARTY_BENCHMARK_PACKAGES } from '../src/plugins/first-party-benchmark-packages.ts';
 import { runCli } from './run-cli.ts';
 
-const sharedDirectory = findSharedDirectory();
+// MedHELM's catalogue as HELM defines it, bundled in the repository (@medhelm/fidelity-vectors).
+const fidelityDirectory = findFidelityDirectory(['reference/medhelm-benchmarks.json']);
 
 const HELM_FILES = [
   'per_instance_stats.json',
@@ -502,11 +503,11 @@ describe('medhelm list', () => {
     expect([invented('medication_qa'), invented('ehr_sql'), invented('med_qa')]).toEqual([true, true, true]);
   });
 
-  it.skipIf(sharedDirectory === undefined)(
-    "matches MedHELM's catalogue (shared/reference/medhelm-benchmarks.json) for each benchmark",
+  it.skipIf(fidelityDirectory === undefined)(
+    "matches MedHELM's catalogue (reference/medhelm-benchmarks.json) for each benchmark",
     async () => {
       const catalogue = JSON.parse(
-        readFileSync(join(sharedDirectory ?? '', 'reference', 'medhelm-benchmarks.json'), 'utf8'),
+        readFileSync(join(fidelityDirectory ?? '', 'reference', 'medhelm-benchmarks.json'), 'utf8'),
       ) as Array<{
         name: string;
         displayName: string;

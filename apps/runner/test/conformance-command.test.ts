@@ -1,56 +1,77 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
 
-const sharedDirectory = findSharedDirectory();
+/** Families the vectors of every folder must check: each metric family kind and benchmark prompts. */
+const CHECKED_FAMILIES = [
+  'porter_stemmer',
+  'word_tokenize',
+  'downsample',
+  'rouge',
+  'bleu',
+  'ehr_sql',
+  'prompts/pubmed_qa',
+  'prompts/medcalc_bench',
+  'prompts/ehr_sql',
+  'jury_prompts/aci_bench',
+];
+/** Benchmarks whose vectors may not be redistributed, so only the shared folder's run checks them. */
+const WITHHELD_FAMILIES = ['prompts/mtsamples_replicate', 'jury_prompts/medi_qa'];
+
+// The vectors and data bundled in the repository (@medhelm/fidelity-vectors), so CI's check runs on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['conformance', 'conformance-gated-private', 'data']);
+// The whole shared folder, with the benchmarks the bundle may not carry (withheld.json).
+const withheldDirectory = findFidelityDirectory([
+  ...WITHHELD_FAMILIES.map((family) => `conformance/${family}.jsonl`),
+  'data/mtsamples_replicate',
+  'data/medi_qa',
+]);
+
+/** Runs `medhelm conformance` over `folder`'s vectors and data and expects every file to pass, none skipped. */
+async function expectEveryVectorPasses(folder: string, families: readonly string[]): Promise<void> {
+  const result = await runCli(
+    ['conformance', join(folder, 'conformance'), '--data-root', join(folder, 'data')],
+    { cwd: folder },
+  );
+  const lines = result.stdout.trim().split('\n');
+  expect(lines.filter((line) => line.startsWith('FAIL'))).toEqual([]);
+  expect(lines.at(-1)).toMatch(/^[1-9]\d* passed, 0 failed$/);
+  // Every prompt and judge-prompt vector file is checked: every benchmark with data is installed.
+  expect(lines.filter((line) => line.startsWith('skipped'))).toEqual([]);
+  for (const family of families) {
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^${family}: [1-9]\\d* passed, 0 failed$`)),
+    );
+  }
+  expect(result.exitCode).toBe(0);
+}
 
 // CI enforces HELM conformance: every metric family, the Porter stemmer, the word tokenizer,
 // downsampling and the installed benchmarks' prompts, over the vectors HELM's own code produced.
-describe.skipIf(sharedDirectory === undefined)('medhelm conformance over the shared vectors', () => {
+describe.skipIf(withheldDirectory === undefined)(
+  'medhelm conformance over the shared folder (with the medbullets, MTSamples, MEDIQA and MedicationQA vectors)',
+  () => {
+    it('passes every case', { timeout: 120_000 }, async () => {
+      await expectEveryVectorPasses(withheldDirectory ?? '', [...CHECKED_FAMILIES, ...WITHHELD_FAMILIES]);
+    });
+  },
+);
+
+describe.skipIf(fidelityDirectory === undefined)('medhelm conformance over the bundled vectors', () => {
   it('passes every case', { timeout: 120_000 }, async () => {
-    const shared = sharedDirectory ?? '';
-    const result = await runCli(
-      ['conformance', join(shared, 'conformance'), '--data-root', join(shared, 'data')],
-      {
-        cwd: shared,
-      },
-    );
-    const lines = result.stdout.trim().split('\n');
-    expect(lines.filter((line) => line.startsWith('FAIL'))).toEqual([]);
-    expect(lines.at(-1)).toMatch(/^[1-9]\d* passed, 0 failed$/);
-    // Every prompt and judge-prompt vector file is checked: every benchmark with shared data is installed.
-    expect(lines.filter((line) => line.startsWith('skipped'))).toEqual([]);
-    for (const family of [
-      'porter_stemmer',
-      'word_tokenize',
-      'downsample',
-      'rouge',
-      'bleu',
-      'ehr_sql',
-      'prompts/pubmed_qa',
-      'prompts/medcalc_bench',
-      'prompts/ehr_sql',
-      'prompts/mtsamples_replicate',
-      'jury_prompts/aci_bench',
-      'jury_prompts/medi_qa',
-    ]) {
-      expect(lines).toContainEqual(
-        expect.stringMatching(new RegExp(`^${family}: [1-9]\\d* passed, 0 failed$`)),
-      );
-    }
-    expect(result.exitCode).toBe(0);
+    await expectEveryVectorPasses(fidelityDirectory ?? '', CHECKED_FAMILIES);
   });
 
   it('passes every gated, private and user-defined vector file, none skipped, each line under its own run entry', {
     timeout: 300_000,
   }, async () => {
-    const shared = sharedDirectory ?? '';
-    const folder = join(shared, 'conformance-gated-private');
-    const result = await runCli(['conformance', folder, '--data-root', join(shared, 'data')], {
-      cwd: shared,
+    const bundle = fidelityDirectory ?? '';
+    const folder = join(bundle, 'conformance-gated-private');
+    const result = await runCli(['conformance', folder, '--data-root', join(bundle, 'data')], {
+      cwd: bundle,
     });
     const lines = result.stdout.trim().split('\n');
     expect(lines.filter((line) => line.startsWith('FAIL'))).toEqual([]);
@@ -73,7 +94,7 @@ describe.skipIf(sharedDirectory === undefined)('medhelm conformance over the sha
 
   it('prints each failing case and exits 1 when our result differs, and fails on files it does not understand', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'medhelm-vectors-'));
-    const lines = readFileSync(join(sharedDirectory ?? '', 'conformance', 'exact_match.jsonl'), 'utf8')
+    const lines = readFileSync(join(fidelityDirectory ?? '', 'conformance', 'exact_match.jsonl'), 'utf8')
       .trim()
       .split('\n');
     const first = JSON.parse(lines[0]!) as { expected: { exact_match: number } };

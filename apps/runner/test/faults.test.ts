@@ -1,12 +1,13 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findSharedDirectory, startMockModelServer } from '@medhelm/testing';
+import { findFidelityDirectory, startMockModelServer } from '@medhelm/testing';
 import { FAULT_KINDS } from '@medhelm/testing/internal';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
 
-const sharedDirectory = findSharedDirectory();
+// The PubMedQA sample (MIT), bundled in the repository (@medhelm/fidelity-vectors), so this runs on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['data/pubmed_qa']);
 const RUN = 'pubmed_qa:model=openai-compatible_m,model_deployment=openai-compatible_m';
 
 /** A deterministic "model": answers from the prompt alone, so two runs agree instance by instance. */
@@ -29,11 +30,11 @@ function withoutTiming(stats: StatRecord[]): StatRecord[] {
 
 // A 200-instance run (the real PubMedQA sample) against a server that faults 20% of calls with
 // every kind of fault: every instance completes and the stats equal a fault-free run's.
-describe.skipIf(sharedDirectory === undefined)('runs through faults', () => {
+describe.skipIf(fidelityDirectory === undefined)('runs through faults', () => {
   it('completes a 200-instance run with 20% faults of every kind, stats identical to a fault-free run, Retry-After respected', {
     timeout: 120_000,
   }, async () => {
-    const dataDirectory = join(sharedDirectory ?? '', 'data', 'pubmed_qa');
+    const dataDirectory = join(fidelityDirectory ?? '', 'data', 'pubmed_qa');
     const run = async (faulty: boolean) => {
       const server = await startMockModelServer({
         wires: ['openai'],

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findSharedDirectory, startMockModelServer } from '@medhelm/testing';
+import { findFidelityDirectory, startMockModelServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeJuryModelsFile } from './jury-models-file.ts';
 import { runCli } from './run-cli.ts';
@@ -19,7 +19,8 @@ interface PerInstanceRecord {
   stats: StatRecord[];
 }
 
-const shared = findSharedDirectory();
+// A run HELM itself wrote, bundled in the repository (@medhelm/fidelity-vectors), so this runs on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['reference/helm-sample-run']);
 const HELM_SAMPLE_RUN =
   'pubmed_qa:model=openai_gpt-4o-2024-05-13,model_deployment=stanfordhealthcare_gpt-4o-2024-05-13';
 
@@ -63,74 +64,79 @@ function sha256Of(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-describe.skipIf(shared === undefined)('medhelm rescore on a run HELM wrote (no model key or URL)', () => {
-  it('reproduces every per-instance stat HELM stored, and the rescored run is a normal run', {
-    timeout: 120_000,
-  }, async () => {
-    const source = join(shared ?? '', 'reference', 'helm-sample-run', HELM_SAMPLE_RUN);
-    const cwd = mkdtempSync(join(tmpdir(), 'medhelm-rescore-helm-'));
-    // No environment at all: no key, no base URL.
-    const result = await runCli(['rescore', source, '--suite', 'rescored', '-o', 'out'], { cwd, env: {} });
-    expect(result.stderr).not.toContain('error');
-    expect(result.exitCode).toBe(0);
-    const rescored = join(cwd, 'out', 'runs', 'rescored', HELM_SAMPLE_RUN);
+describe.skipIf(fidelityDirectory === undefined)(
+  'medhelm rescore on a run HELM wrote (no model key or URL)',
+  () => {
+    it('reproduces every per-instance stat HELM stored, and the rescored run is a normal run', {
+      timeout: 120_000,
+    }, async () => {
+      const source = join(fidelityDirectory ?? '', 'reference', 'helm-sample-run', HELM_SAMPLE_RUN);
+      const cwd = mkdtempSync(join(tmpdir(), 'medhelm-rescore-helm-'));
+      // No environment at all: no key, no base URL.
+      const result = await runCli(['rescore', source, '--suite', 'rescored', '-o', 'out'], { cwd, env: {} });
+      expect(result.stderr).not.toContain('error');
+      expect(result.exitCode).toBe(0);
+      const rescored = join(cwd, 'out', 'runs', 'rescored', HELM_SAMPLE_RUN);
 
-    const helm = perInstanceStats(source);
-    const ours = perInstanceStats(rescored);
-    expect(helm.size).toBeGreaterThan(0);
-    for (const [key, stat] of helm) expect({ key, stat: ours.get(key) }).toEqual({ key, stat });
-    // Nothing beyond HELM's own stats either: pubmed_qa has no corrected metric.
-    expect([...ours.keys()].filter((key) => !helm.has(key))).toEqual([]);
+      const helm = perInstanceStats(source);
+      const ours = perInstanceStats(rescored);
+      expect(helm.size).toBeGreaterThan(0);
+      for (const [key, stat] of helm) expect({ key, stat: ours.get(key) }).toEqual({ key, stat });
+      // Nothing beyond HELM's own stats either: pubmed_qa has no corrected metric.
+      expect([...ours.keys()].filter((key) => !helm.has(key))).toEqual([]);
 
-    const spec = readJson<{ name: string; adapter_spec: unknown }>(join(rescored, 'run_spec.json'));
-    expect(spec.name).toBe(HELM_SAMPLE_RUN);
-    expect(spec.adapter_spec).toEqual(
-      readJson<{ adapter_spec: unknown }>(join(source, 'run_spec.json')).adapter_spec,
-    );
+      const spec = readJson<{ name: string; adapter_spec: unknown }>(join(rescored, 'run_spec.json'));
+      expect(spec.name).toBe(HELM_SAMPLE_RUN);
+      expect(spec.adapter_spec).toEqual(
+        readJson<{ adapter_spec: unknown }>(join(source, 'run_spec.json')).adapter_spec,
+      );
 
-    const report = readJson<{
-      counts: { completed: number; fromModel: number };
-      cost: { candidateUsd: number; judgeUsd: number; jury: string };
-      data: { source: string };
-      provenance: { rescored_from: Record<string, unknown> };
-    }>(join(rescored, 'medhelm_run.json'));
-    expect(report.counts.completed).toBe(3);
-    expect(report.cost).toMatchObject({ candidateUsd: 0, judgeUsd: 0, jury: 'none' });
-    expect(report.data.source).toBe('stored-run');
-    expect(report.provenance.rescored_from).toEqual({
-      directory: source,
-      run_name: HELM_SAMPLE_RUN,
-      written_by: 'helm',
-      scenario_state_sha256: sha256Of(join(source, 'scenario_state.json')),
-      jury: 'none',
+      const report = readJson<{
+        counts: { completed: number; fromModel: number };
+        cost: { candidateUsd: number; judgeUsd: number; jury: string };
+        data: { source: string };
+        provenance: { rescored_from: Record<string, unknown> };
+      }>(join(rescored, 'medhelm_run.json'));
+      expect(report.counts.completed).toBe(3);
+      expect(report.cost).toMatchObject({ candidateUsd: 0, judgeUsd: 0, jury: 'none' });
+      expect(report.data.source).toBe('stored-run');
+      expect(report.provenance.rescored_from).toEqual({
+        directory: source,
+        run_name: HELM_SAMPLE_RUN,
+        written_by: 'helm',
+        scenario_state_sha256: sha256Of(join(source, 'scenario_state.json')),
+        jury: 'none',
+      });
+
+      const verified = await runCli(['verify', rescored], { cwd, env: {} });
+      expect(verified.stdout + verified.stderr).not.toContain('FAIL');
+      expect(verified.exitCode).toBe(0);
+      const summarized = await runCli(['summarize', '--suite', 'rescored', '-o', 'out'], { cwd, env: {} });
+      expect(summarized.exitCode).toBe(0);
+      expect(summarized.stdout).toContain('pubmed_qa');
     });
 
-    const verified = await runCli(['verify', rescored], { cwd, env: {} });
-    expect(verified.stdout + verified.stderr).not.toContain('FAIL');
-    expect(verified.exitCode).toBe(0);
-    const summarized = await runCli(['summarize', '--suite', 'rescored', '-o', 'out'], { cwd, env: {} });
-    expect(summarized.exitCode).toBe(0);
-    expect(summarized.stdout).toContain('pubmed_qa');
-  });
-
-  it('refuses a HELM run of a scenario no installed benchmark reproduces, naming its directory and class', {
-    timeout: 60_000,
-  }, async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'medhelm-rescore-unknown-'));
-    const copy = join(cwd, 'unknown_scenario:model=openai_gpt-4o-2024-05-13');
-    cpSync(join(shared ?? '', 'reference', 'helm-sample-run', HELM_SAMPLE_RUN), copy, { recursive: true });
-    const specPath = join(copy, 'run_spec.json');
-    const spec = readJson<{ name: string; scenario_spec: { class_name: string } }>(specPath);
-    spec.name = 'unknown_scenario:model=openai_gpt-4o-2024-05-13';
-    spec.scenario_spec.class_name = 'helm.benchmark.scenarios.unknown_scenario.UnknownScenario';
-    writeFileSync(specPath, JSON.stringify(spec));
-    const result = await runCli(['rescore', copy, '--suite', 'rescored', '-o', 'out'], { cwd, env: {} });
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain(
-      `${copy}: no installed benchmark reproduces HELM's scenario class helm.benchmark.scenarios.unknown_scenario.UnknownScenario`,
-    );
-  });
-});
+    it('refuses a HELM run of a scenario no installed benchmark reproduces, naming its directory and class', {
+      timeout: 60_000,
+    }, async () => {
+      const cwd = mkdtempSync(join(tmpdir(), 'medhelm-rescore-unknown-'));
+      const copy = join(cwd, 'unknown_scenario:model=openai_gpt-4o-2024-05-13');
+      cpSync(join(fidelityDirectory ?? '', 'reference', 'helm-sample-run', HELM_SAMPLE_RUN), copy, {
+        recursive: true,
+      });
+      const specPath = join(copy, 'run_spec.json');
+      const spec = readJson<{ name: string; scenario_spec: { class_name: string } }>(specPath);
+      spec.name = 'unknown_scenario:model=openai_gpt-4o-2024-05-13';
+      spec.scenario_spec.class_name = 'helm.benchmark.scenarios.unknown_scenario.UnknownScenario';
+      writeFileSync(specPath, JSON.stringify(spec));
+      const result = await runCli(['rescore', copy, '--suite', 'rescored', '-o', 'out'], { cwd, env: {} });
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toContain(
+        `${copy}: no installed benchmark reproduces HELM's scenario class helm.benchmark.scenarios.unknown_scenario.UnknownScenario`,
+      );
+    });
+  },
+);
 
 describe('medhelm rescore on our own runs', () => {
   it('rescoring a run of ours gives its own stats, calling no model', { timeout: 120_000 }, async () => {

@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findSharedDirectory, startMockModelServer } from '@medhelm/testing';
+import { findFidelityDirectory, startMockModelServer } from '@medhelm/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeJuryModelsFile } from './jury-models-file.ts';
 import { runCli } from './run-cli.ts';
@@ -350,11 +350,12 @@ describe('medhelm summarize and compare after a run of two models', () => {
   });
 });
 
-const sharedDirectory = findSharedDirectory();
+// A run HELM itself wrote, bundled in the repository (@medhelm/fidelity-vectors), so this runs on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['reference/helm-sample-run']);
 const helmSampleSuite =
-  sharedDirectory === undefined ? undefined : join(sharedDirectory, 'reference', 'helm-sample-run');
+  fidelityDirectory === undefined ? undefined : join(fidelityDirectory, 'reference', 'helm-sample-run');
 
-describe.skipIf(helmSampleSuite === undefined || !existsSync(helmSampleSuite))(
+describe.skipIf(helmSampleSuite === undefined)(
   'medhelm summarize on a suite holding a HELM-written run',
   () => {
     it('reads the benchmark from run_spec.json groups and the model from adapter_spec.model', {

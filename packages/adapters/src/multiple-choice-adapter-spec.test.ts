@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HELM_ADAPTER_SPEC_DEFAULTS, PromptRenderError } from '@medhelm/core';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { multipleChoiceAdapterSpec } from './multiple-choice-adapter-spec.ts';
 
-const sharedDirectory = findSharedDirectory();
+// A run HELM itself wrote, bundled in the repository (@medhelm/fidelity-vectors), so this runs on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['reference/helm-sample-run']);
 
 const PUBMED_QA_OPTIONS = {
   method: 'multiple_choice_joint',
@@ -100,8 +101,8 @@ describe('multipleChoiceAdapterSpec', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('multipleChoiceAdapterSpec against HELM output', () => {
-  const shared = sharedDirectory ?? '';
+describe.skipIf(fidelityDirectory === undefined)('multipleChoiceAdapterSpec against HELM output', () => {
+  const shared = fidelityDirectory ?? '';
 
   it("equals the adapter_spec of HELM's pubmed_qa run_spec.json (engine-set fields aside)", () => {
     const runDirectory = join(shared, 'reference', 'helm-sample-run');

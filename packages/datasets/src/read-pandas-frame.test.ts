@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatasetLoadError } from '@medhelm/core';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPandasNa, pandasStr } from './pandas-column.ts';
 import {
@@ -127,12 +127,13 @@ describe('readPandasCsv', () => {
   });
 });
 
-const sharedDirectory = findSharedDirectory();
+// The synthetic CLEAR workbooks, bundled in the repository (@medhelm/fidelity-vectors), so this runs on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['data/clear']);
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   "readPandasExcel on the project's synthetic CLEAR workbooks",
   () => {
-    const clear = (name: string) => join(sharedDirectory ?? '', 'data', 'clear', `${name}.xlsx`);
+    const clear = (name: string) => join(fidelityDirectory ?? '', 'data', 'clear', `${name}.xlsx`);
 
     it('reads result_human as float64 where a cell is empty (homelessness), int64 elsewhere', async () => {
       const homelessness = await readPandasExcel(clear('homelessness'));

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { DatasetLoadError } from '@medhelm/core';
-import { buildZipArchive, findSharedDirectory } from '@medhelm/testing';
+import { buildZipArchive, findFidelityDirectory } from '@medhelm/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type PandasCell, pandasStr } from './pandas-column.ts';
 import { readPandasExcel } from './read-pandas-frame.ts';
@@ -337,32 +337,39 @@ describe('readXlsxRows', () => {
   });
 });
 
-const sharedDirectory = findSharedDirectory();
+// MedicationQA states no licence, so its workbook and HELM's prompts stay in the shared folder (withheld.json).
+const fidelityDirectory = findFidelityDirectory([
+  'conformance/prompts/medication_qa.jsonl',
+  'data/medication_qa/MedInfo2019-QA-Medications.xlsx',
+]);
 
-describe.skipIf(sharedDirectory === undefined)('readXlsxRows against pandas', () => {
-  it('reads the shared MedicationQA workbook as pandas.read_excel did for HELM (200 rows)', async () => {
-    // HELM's prompt vectors hold each row's Question (inside the prompt) and Answer (the
-    // reference), as pandas read them from this workbook.
-    const vectors = readFileSync(
-      join(sharedDirectory ?? '', 'conformance', 'prompts', 'medication_qa.jsonl'),
-      'utf8',
-    )
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as { prompt: string; references: { text: string }[] });
-    const read = await rows(
-      join(sharedDirectory ?? '', 'data', 'medication_qa', 'MedInfo2019-QA-Medications.xlsx'),
-    );
-    expect(read.map((item) => item.row)).toEqual(read.map((_, index) => index + 2));
-    expect(read.map(({ record }) => ({ question: record.Question, answer: record.Answer }))).toEqual(
-      vectors.map((vector) => ({
-        // The prompt is "<instructions>\n\nQuestion: <question>\nAnswer:".
-        question: /\n\nQuestion: ([\s\S]*)\nAnswer:$/.exec(vector.prompt)?.[1],
-        answer: vector.references[0]?.text,
-      })),
-    );
-  });
-});
+describe.skipIf(fidelityDirectory === undefined)(
+  'readXlsxRows against pandas (MedicationQA, shared folder only)',
+  () => {
+    it('reads the shared MedicationQA workbook as pandas.read_excel did for HELM (200 rows)', async () => {
+      // HELM's prompt vectors hold each row's Question (inside the prompt) and Answer (the
+      // reference), as pandas read them from this workbook.
+      const vectors = readFileSync(
+        join(fidelityDirectory ?? '', 'conformance', 'prompts', 'medication_qa.jsonl'),
+        'utf8',
+      )
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as { prompt: string; references: { text: string }[] });
+      const read = await rows(
+        join(fidelityDirectory ?? '', 'data', 'medication_qa', 'MedInfo2019-QA-Medications.xlsx'),
+      );
+      expect(read.map((item) => item.row)).toEqual(read.map((_, index) => index + 2));
+      expect(read.map(({ record }) => ({ question: record.Question, answer: record.Answer }))).toEqual(
+        vectors.map((vector) => ({
+          // The prompt is "<instructions>\n\nQuestion: <question>\nAnswer:".
+          question: /\n\nQuestion: ([\s\S]*)\nAnswer:$/.exec(vector.prompt)?.[1],
+          answer: vector.references[0]?.text,
+        })),
+      );
+    });
+  },
+);
 
 describe('readXlsxRows errors', () => {
   const header = row(1, inline('A1', 'Question'), inline('B1', 'Answer'));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { JudgePromptTemplateError, renderJudgePrompt } from './render-judge-prompt.ts';
 
@@ -106,36 +106,43 @@ describe('renderJudgePrompt (HELM _interpolate_prompt, Python string.Template)',
   });
 });
 
-const shared = findSharedDirectory();
+// The aci_bench judge prompts and data (CC BY 4.0), bundled in the repository (@medhelm/fidelity-vectors).
+const fidelityDirectory = findFidelityDirectory([
+  'conformance/jury_prompts/aci_bench.jsonl',
+  'data/aci_bench',
+]);
 
-describe.skipIf(shared === undefined)('renderJudgePrompt against a HELM jury prompt vector', () => {
-  it('reproduces the judge prompt HELM built for aci_bench id40 byte for byte', () => {
-    const root = shared as string;
-    const line = readFileSync(join(root, 'conformance', 'jury_prompts', 'aci_bench.jsonl'), 'utf8').split(
-      '\n',
-    )[0];
-    const vector = JSON.parse(line as string) as {
-      instance_id: string;
-      completion: string;
-      judge_prompt: string;
-    };
-    expect(vector.instance_id).toBe('id40');
-    // HELM numbers instances in load order: the 40 train rows are id0..id39, so id40 is the first
-    // row of the first test file (ACIBenchScenario: train_full.json, then
-    // clinicalnlp_taskB_test1_full.json, ...). Input "Doctor-patient dialogue:\n\n" + src, reference tgt.
-    const readRows = (file: string) =>
-      (
-        JSON.parse(readFileSync(join(root, 'data', 'aci_bench', 'challenge_data_json', file), 'utf8')) as {
-          data: { src: string; tgt: string }[];
-        }
-      ).data;
-    expect(readRows('train_full.json')).toHaveLength(40);
-    const row = readRows('clinicalnlp_taskB_test1_full.json')[0] as { src: string; tgt: string };
-    const prompt = renderJudgePrompt(ACI_BENCH_TEMPLATE, {
-      QUESTION: `Doctor-patient dialogue:\n\n${row.src}`,
-      RESPONSE: vector.completion,
-      GOLD_RESPONSE: row.tgt,
+describe.skipIf(fidelityDirectory === undefined)(
+  'renderJudgePrompt against a HELM jury prompt vector',
+  () => {
+    it('reproduces the judge prompt HELM built for aci_bench id40 byte for byte', () => {
+      const root = fidelityDirectory as string;
+      const line = readFileSync(join(root, 'conformance', 'jury_prompts', 'aci_bench.jsonl'), 'utf8').split(
+        '\n',
+      )[0];
+      const vector = JSON.parse(line as string) as {
+        instance_id: string;
+        completion: string;
+        judge_prompt: string;
+      };
+      expect(vector.instance_id).toBe('id40');
+      // HELM numbers instances in load order: the 40 train rows are id0..id39, so id40 is the first
+      // row of the first test file (ACIBenchScenario: train_full.json, then
+      // clinicalnlp_taskB_test1_full.json, ...). Input "Doctor-patient dialogue:\n\n" + src, reference tgt.
+      const readRows = (file: string) =>
+        (
+          JSON.parse(readFileSync(join(root, 'data', 'aci_bench', 'challenge_data_json', file), 'utf8')) as {
+            data: { src: string; tgt: string }[];
+          }
+        ).data;
+      expect(readRows('train_full.json')).toHaveLength(40);
+      const row = readRows('clinicalnlp_taskB_test1_full.json')[0] as { src: string; tgt: string };
+      const prompt = renderJudgePrompt(ACI_BENCH_TEMPLATE, {
+        QUESTION: `Doctor-patient dialogue:\n\n${row.src}`,
+        RESPONSE: vector.completion,
+        GOLD_RESPONSE: row.tgt,
+      });
+      expect(prompt).toBe(vector.judge_prompt);
     });
-    expect(prompt).toBe(vector.judge_prompt);
-  });
-});
+  },
+);

@@ -15,7 +15,7 @@ import {
   statOf,
   takeMean,
 } from '@medhelm/core';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import {
   derivePerplexityStats,
@@ -235,9 +235,10 @@ describe('derivePerplexityStats', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The real HELM run in shared/reference/helm-sample-run: same stat names, order and values.
+// The real HELM run in reference/helm-sample-run (bundled): same stat names, order and values.
 
-const sharedDirectory = findSharedDirectory();
+// A run HELM itself wrote, bundled in the repository (@medhelm/fidelity-vectors), so this runs on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['reference/helm-sample-run']);
 
 interface HelmRequestState {
   instance: {
@@ -272,7 +273,7 @@ interface HelmPerInstanceStats {
 }
 
 function sampleRun() {
-  const base = join(sharedDirectory as string, 'reference', 'helm-sample-run');
+  const base = join(fidelityDirectory as string, 'reference', 'helm-sample-run');
   const [runName] = readdirSync(base);
   const runDirectory = join(base, runName as string);
   const read = (file: string) => JSON.parse(readFileSync(join(runDirectory, file), 'utf8'));
@@ -331,7 +332,7 @@ function inputFromRequestState(state: HelmRequestState, promptTokens: number): S
   };
 }
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'helmBasicGenerationScorer against the HELM sample run',
   () => {
     it('reproduces per_instance_stats.json (names, order, values) for every instance', () => {

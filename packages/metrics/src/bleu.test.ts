@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { ScoringError } from '@medhelm/core';
 import { pythonStrip } from '@medhelm/python-text';
-import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
+import { findFidelityDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import {
   bleu1,
@@ -15,11 +15,12 @@ import {
 } from './bleu.ts';
 import { HELM_REFERENCE_METRICS } from './helm-reference-metrics.ts';
 
-const sharedDirectory = findSharedDirectory();
+// HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors), so they run on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['conformance/bleu.jsonl']);
 const vectors =
-  sharedDirectory === undefined
+  fidelityDirectory === undefined
     ? []
-    : readConformanceVectors(join(sharedDirectory, 'conformance', 'bleu.jsonl'));
+    : readConformanceVectors(join(fidelityDirectory, 'conformance', 'bleu.jsonl'));
 
 const words = (text: string): string[] => text.split(' ');
 
@@ -182,7 +183,7 @@ describe('bleu1 and bleu4 (HELM reference metrics)', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('bleu1/bleu4 conformance (bleu.jsonl)', () => {
+describe.skipIf(fidelityDirectory === undefined)('bleu1/bleu4 conformance (bleu.jsonl)', () => {
   it.each(vectors.map((vector) => [vector.line, vector] as const))('line %i', (_line, vector) => {
     const prediction = pythonStrip(vector.prediction as string);
     const scores = {

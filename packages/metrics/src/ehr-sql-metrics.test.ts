@@ -1,15 +1,16 @@
 import { join } from 'node:path';
 import { ScoringError } from '@medhelm/core';
-import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
+import { findFidelityDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { type EhrSqlAnnotation, ehrSqlMetrics } from './ehr-sql-metrics.ts';
 import { ehrSqlResultFromJson, ehrSqlValueFromJson } from './ehr-sql-python-values.ts';
 
-const sharedDirectory = findSharedDirectory();
+// HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors), so they run on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['conformance/ehr_sql.jsonl']);
 const vectors =
-  sharedDirectory === undefined
+  fidelityDirectory === undefined
     ? []
-    : readConformanceVectors(join(sharedDirectory, 'conformance', 'ehr_sql.jsonl'));
+    : readConformanceVectors(join(fidelityDirectory, 'conformance', 'ehr_sql.jsonl'));
 
 interface StoredAnnotation {
   predicted_result: unknown[];
@@ -28,7 +29,7 @@ function annotation(
 const ANSWERABLE = { is_impossible: false };
 const GOLD = ["SELECT COUNT(DISTINCT uniquepid) FROM patient WHERE gender = 'male'"];
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'ehrSqlMetrics on the HELM vectors (given HELM annotations)',
   () => {
     it.each(vectors.map((vector) => [vector.line, vector] as const))('line %i', (_, vector) => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pythonStrip } from '@medhelm/python-text';
-import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
+import { findFidelityDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import {
   exactMatch,
@@ -17,7 +17,10 @@ const FUNCTIONS = {
   quasi_prefix_exact_match: quasiPrefixExactMatch,
 } as const;
 
-const sharedDirectory = findSharedDirectory();
+// HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors), so they run on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(
+  Object.keys(FUNCTIONS).map((name) => `conformance/${name}.jsonl`),
+);
 
 describe('the exact-match family', () => {
   it('scores an empty or missing prediction 0, even against an empty gold', () => {
@@ -43,12 +46,12 @@ describe('the exact-match family', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('exact-match conformance', () => {
+describe.skipIf(fidelityDirectory === undefined)('exact-match conformance', () => {
   for (const [name, match] of Object.entries(FUNCTIONS)) {
     const vectors =
-      sharedDirectory === undefined
+      fidelityDirectory === undefined
         ? []
-        : readConformanceVectors(join(sharedDirectory, 'conformance', `${name}.jsonl`));
+        : readConformanceVectors(join(fidelityDirectory, 'conformance', `${name}.jsonl`));
     it.each(vectors.map((vector) => [vector.line, vector] as const))(
       `${name}.jsonl line %i`,
       (_line, vector) => {

@@ -1,14 +1,15 @@
 import { join } from 'node:path';
 import { pythonStrip } from '@medhelm/python-text';
-import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
+import { findFidelityDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { f1Score } from './f1-score.ts';
 
-const sharedDirectory = findSharedDirectory();
+// HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors), so they run on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['conformance/f1_score.jsonl']);
 const vectors =
-  sharedDirectory === undefined
+  fidelityDirectory === undefined
     ? []
-    : readConformanceVectors(join(sharedDirectory, 'conformance', 'f1_score.jsonl'));
+    : readConformanceVectors(join(fidelityDirectory, 'conformance', 'f1_score.jsonl'));
 
 describe('f1Score', () => {
   it('compares sets of normalized tokens', () => {
@@ -23,7 +24,7 @@ describe('f1Score', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('f1Score conformance (f1_score.jsonl)', () => {
+describe.skipIf(fidelityDirectory === undefined)('f1Score conformance (f1_score.jsonl)', () => {
   it.each(vectors.map((vector) => [vector.line, vector] as const))('line %i', (_line, vector) => {
     const prediction = pythonStrip(vector.prediction as string);
     const score = Math.max(...vector.references.map((gold) => f1Score(gold, prediction)));

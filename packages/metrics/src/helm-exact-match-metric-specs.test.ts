@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import {
   EXACT_MATCH_METRIC_NAMES,
@@ -8,7 +8,8 @@ import {
   helmExactMatchMetricSpecs,
 } from './helm-exact-match-metric-specs.ts';
 
-const sharedDirectory = findSharedDirectory();
+// A run HELM itself wrote, bundled in the repository (@medhelm/fidelity-vectors), so this runs on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['reference/helm-sample-run']);
 
 describe('helmExactMatchMetricSpecs', () => {
   it("lists HELM's get_exact_match_metric_specs()", () => {
@@ -25,8 +26,8 @@ describe('helmExactMatchMetricSpecs', () => {
     });
   });
 
-  it.skipIf(sharedDirectory === undefined)('equals metric_specs of the HELM sample run', () => {
-    const base = join(sharedDirectory as string, 'reference', 'helm-sample-run');
+  it.skipIf(fidelityDirectory === undefined)('equals metric_specs of the HELM sample run', () => {
+    const base = join(fidelityDirectory as string, 'reference', 'helm-sample-run');
     for (const run of readdirSync(base)) {
       const runSpec = JSON.parse(readFileSync(join(base, run, 'run_spec.json'), 'utf8'));
       expect(helmExactMatchMetricSpecs()).toEqual(runSpec.metric_specs);

@@ -7,11 +7,12 @@ import {
   type ScoreInputV1,
   ScoringError,
 } from '@medhelm/core';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { helmSummarizationMetricSpec, helmSummarizationScorer } from './helm-summarization-scorer.ts';
 
-const sharedDirectory = findSharedDirectory();
+// HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors), so they run on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['conformance/summarization_rouge.jsonl']);
 const scorer = helmSummarizationScorer('aci_bench');
 
 function input(completion: string, references: string[]): ScoreInputV1 {
@@ -79,10 +80,10 @@ interface RougeVector {
   expected: { rouge_1: number; rouge_2: number; rouge_l: number } | Record<string, unknown>;
 }
 
-describe.skipIf(sharedDirectory === undefined)("helmSummarizationScorer against HELM's vectors", () => {
+describe.skipIf(fidelityDirectory === undefined)("helmSummarizationScorer against HELM's vectors", () => {
   it('matches every SummarizationMetric ROUGE vector', async () => {
     const vectors = readFileSync(
-      join(sharedDirectory ?? '', 'conformance', 'summarization_rouge.jsonl'),
+      join(fidelityDirectory ?? '', 'conformance', 'summarization_rouge.jsonl'),
       'utf8',
     )
       .split('\n')

@@ -6,15 +6,16 @@ import {
   type ScoreInputV1,
   ScoringError,
 } from '@medhelm/core';
-import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
+import { findFidelityDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { medcalcBenchAccuracy, medcalcBenchAccuracyScorer } from './medcalc-bench-accuracy.ts';
 
-const sharedDirectory = findSharedDirectory();
+// HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors), so they run on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['conformance/medcalc_bench.jsonl']);
 const vectors =
-  sharedDirectory === undefined
+  fidelityDirectory === undefined
     ? []
-    : readConformanceVectors(join(sharedDirectory, 'conformance', 'medcalc_bench.jsonl'));
+    : readConformanceVectors(join(fidelityDirectory, 'conformance', 'medcalc_bench.jsonl'));
 
 const physical = { category: 'physical', lower_limit: '68.875', upper_limit: '76.125' };
 
@@ -132,7 +133,7 @@ describe('medcalcBenchAccuracyScorer', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'medcalcBenchAccuracy conformance (medcalc_bench.jsonl)',
   () => {
     it.each(vectors.map((vector) => [vector.line, vector] as const))('line %i', (_line, vector) => {

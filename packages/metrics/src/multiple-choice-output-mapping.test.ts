@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { applyNormalizers, type IdentifiedInstance } from '@medhelm/core';
-import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
+import { findFidelityDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { HELM_REFERENCE_METRICS } from './helm-reference-metrics.ts';
 import {
@@ -11,11 +11,12 @@ import {
 const instance: IdentifiedInstance = { id: 'id0', input: { text: '' }, references: [], split: 'test' };
 const outputMapping = { A: 'yes', B: 'no', C: 'maybe' };
 
-const sharedDirectory = findSharedDirectory();
+// HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors), so they run on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['conformance/multiple_choice.jsonl']);
 const vectors =
-  sharedDirectory === undefined
+  fidelityDirectory === undefined
     ? []
-    : readConformanceVectors(join(sharedDirectory, 'conformance', 'multiple_choice.jsonl'));
+    : readConformanceVectors(join(fidelityDirectory, 'conformance', 'multiple_choice.jsonl'));
 
 describe('multipleChoiceOutputMappingNormalizer', () => {
   const normalizer = multipleChoiceOutputMappingNormalizer();
@@ -90,20 +91,23 @@ describe('applyOutputMappingPattern', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('multiple choice conformance (multiple_choice.jsonl)', () => {
-  it.each(vectors.map((vector) => [vector.line, vector] as const))('line %i', (_line, vector) => {
-    const pattern = vector.extra.output_mapping_pattern as string | null;
-    const normalizer = multipleChoiceOutputMappingNormalizer(
-      pattern === null ? {} : { outputMappingPattern: pattern },
-    );
-    const prediction = applyNormalizers([normalizer], vector.prediction as string, {
-      instance,
-      outputMapping: vector.extra.output_mapping as Record<string, string>,
+describe.skipIf(fidelityDirectory === undefined)(
+  'multiple choice conformance (multiple_choice.jsonl)',
+  () => {
+    it.each(vectors.map((vector) => [vector.line, vector] as const))('line %i', (_line, vector) => {
+      const pattern = vector.extra.output_mapping_pattern as string | null;
+      const normalizer = multipleChoiceOutputMappingNormalizer(
+        pattern === null ? {} : { outputMappingPattern: pattern },
+      );
+      const prediction = applyNormalizers([normalizer], vector.prediction as string, {
+        instance,
+        outputMapping: vector.extra.output_mapping as Record<string, string>,
+      });
+      for (const [name, expected] of Object.entries(vector.expected)) {
+        const metric = HELM_REFERENCE_METRICS[name];
+        if (metric === undefined) throw new Error(`unexpected stat ${name}`);
+        expect(Math.max(...vector.references.map((gold) => metric(gold, prediction))), name).toBe(expected);
+      }
     });
-    for (const [name, expected] of Object.entries(vector.expected)) {
-      const metric = HELM_REFERENCE_METRICS[name];
-      if (metric === undefined) throw new Error(`unexpected stat ${name}`);
-      expect(Math.max(...vector.references.map((gold) => metric(gold, prediction))), name).toBe(expected);
-    }
-  });
-});
+  },
+);

@@ -1,13 +1,14 @@
 import { join } from 'node:path';
-import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
+import { findFidelityDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { normalizeText } from './normalize-text.ts';
 
-const sharedDirectory = findSharedDirectory();
+// HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors), so they run on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['conformance/normalize_text.jsonl']);
 const vectors =
-  sharedDirectory === undefined
+  fidelityDirectory === undefined
     ? []
-    : readConformanceVectors(join(sharedDirectory, 'conformance', 'normalize_text.jsonl'));
+    : readConformanceVectors(join(fidelityDirectory, 'conformance', 'normalize_text.jsonl'));
 
 describe('normalizeText', () => {
   it('lowercases, drops ASCII punctuation and articles, collapses whitespace', () => {
@@ -38,7 +39,7 @@ describe('normalizeText', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('normalizeText conformance (normalize_text.jsonl)', () => {
+describe.skipIf(fidelityDirectory === undefined)('normalizeText conformance (normalize_text.jsonl)', () => {
   it.each(vectors.map((vector) => [vector.line, vector] as const))('line %i', (_line, vector) => {
     const shouldRemoveArticles = vector.extra.should_remove_articles as boolean;
     expect(normalizeText(vector.prediction as string, shouldRemoveArticles)).toBe(vector.expected.normalized);

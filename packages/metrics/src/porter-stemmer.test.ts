@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
+import { findFidelityDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { porterStem } from './porter-stemmer.ts';
 
-const sharedDirectory = findSharedDirectory();
+// HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors), so they run on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['conformance/porter_stemmer.jsonl']);
 
 describe('porterStem', () => {
   it('follows the examples of Porter (1980)', () => {
@@ -119,11 +120,11 @@ describe('porterStem', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('porterStem conformance (porter_stemmer.jsonl)', () => {
+describe.skipIf(fidelityDirectory === undefined)('porterStem conformance (porter_stemmer.jsonl)', () => {
   const vectors =
-    sharedDirectory === undefined
+    fidelityDirectory === undefined
       ? []
-      : readConformanceVectors(join(sharedDirectory, 'conformance', 'porter_stemmer.jsonl'));
+      : readConformanceVectors(join(fidelityDirectory, 'conformance', 'porter_stemmer.jsonl'));
 
   it('stems every word as nltk 3.8 does', () => {
     expect(vectors.length).toBeGreaterThan(0);

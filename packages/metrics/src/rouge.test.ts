@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { ScoringError } from '@medhelm/core';
 import { pythonStrip } from '@medhelm/python-text';
-import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
+import { findFidelityDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { HELM_REFERENCE_METRICS } from './helm-reference-metrics.ts';
 import {
@@ -17,7 +17,11 @@ import {
   summarizationRouge,
 } from './rouge.ts';
 
-const sharedDirectory = findSharedDirectory();
+// HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors), so they run on a fresh clone.
+const fidelityDirectory = findFidelityDirectory([
+  'conformance/rouge.jsonl',
+  'conformance/summarization_rouge.jsonl',
+]);
 const STATS = ['rouge_1', 'rouge_2', 'rouge_l'] as const;
 
 describe('rougeTokenize', () => {
@@ -134,11 +138,11 @@ function expectScores(actual: Record<string, number>, expected: Record<string, u
   }
 }
 
-describe.skipIf(sharedDirectory === undefined)('ROUGE conformance (rouge.jsonl)', () => {
+describe.skipIf(fidelityDirectory === undefined)('ROUGE conformance (rouge.jsonl)', () => {
   const vectors =
-    sharedDirectory === undefined
+    fidelityDirectory === undefined
       ? []
-      : readConformanceVectors(join(sharedDirectory, 'conformance', 'rouge.jsonl'));
+      : readConformanceVectors(join(fidelityDirectory, 'conformance', 'rouge.jsonl'));
 
   it.each(vectors.map((vector) => [vector.line, vector] as const))('line %i', (_line, vector) => {
     // compute_reference_metrics: the stripped completion, the max over the correct references.
@@ -150,13 +154,13 @@ describe.skipIf(sharedDirectory === undefined)('ROUGE conformance (rouge.jsonl)'
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'summarization ROUGE conformance (summarization_rouge.jsonl)',
   () => {
     const vectors =
-      sharedDirectory === undefined
+      fidelityDirectory === undefined
         ? []
-        : readConformanceVectors(join(sharedDirectory, 'conformance', 'summarization_rouge.jsonl'));
+        : readConformanceVectors(join(fidelityDirectory, 'conformance', 'summarization_rouge.jsonl'));
 
     it.each(vectors.map((vector) => [vector.line, vector] as const))('line %i', (_line, vector) => {
       expectScores(

@@ -1,13 +1,17 @@
 import { join } from 'node:path';
-import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
+import { findFidelityDirectory, findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { wordTokenize } from './word-tokenize.ts';
 
-const sharedDirectory = findSharedDirectory();
+const VECTORS_FILE = join('conformance', 'word_tokenize.jsonl');
+// The 528 redistributable lines of HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors).
+const fidelityDirectory = findFidelityDirectory([VECTORS_FILE]);
 const vectors =
-  sharedDirectory === undefined
-    ? []
-    : readConformanceVectors(join(sharedDirectory, 'conformance', 'word_tokenize.jsonl'));
+  fidelityDirectory === undefined ? [] : readConformanceVectors(join(fidelityDirectory, VECTORS_FILE));
+// All 1,000 lines: the other 472 quote medbullets and MTSamples, which may not be redistributed.
+const sharedDirectory = findSharedDirectory();
+const allVectors =
+  sharedDirectory === undefined ? [] : readConformanceVectors(join(sharedDirectory, VECTORS_FILE));
 
 describe('wordTokenize (nltk word_tokenize)', () => {
   it('splits sentences first, so every sentence-final period is its own token', () => {
@@ -55,8 +59,20 @@ describe('wordTokenize (nltk word_tokenize)', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)('wordTokenize conformance (word_tokenize.jsonl)', () => {
-  it.each(vectors.map((vector) => [vector.line, vector] as const))('line %i', (_line, vector) => {
-    expect(wordTokenize(vector.prediction as string)).toEqual(vector.expected.tokens);
-  });
-});
+describe.skipIf(fidelityDirectory === undefined)(
+  'wordTokenize conformance (bundled word_tokenize.jsonl)',
+  () => {
+    it.each(vectors.map((vector) => [vector.line, vector] as const))('line %i', (_line, vector) => {
+      expect(wordTokenize(vector.prediction as string)).toEqual(vector.expected.tokens);
+    });
+  },
+);
+
+describe.skipIf(sharedDirectory === undefined)(
+  "wordTokenize conformance (the shared folder's whole word_tokenize.jsonl, with the medbullets and MTSamples lines)",
+  () => {
+    it.each(allVectors.map((vector) => [vector.line, vector] as const))('line %i', (_line, vector) => {
+      expect(wordTokenize(vector.prediction as string)).toEqual(vector.expected.tokens);
+    });
+  },
+);

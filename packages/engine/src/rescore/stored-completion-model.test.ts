@@ -1,19 +1,20 @@
 import { join } from 'node:path';
 import { type GenerationRequest, ModelCallError } from '@medhelm/core';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { readStoredRun } from './read-stored-run.ts';
 import { storedCompletionModel } from './stored-completion-model.ts';
 
-const shared = findSharedDirectory();
+// A run HELM itself wrote, bundled in the repository (@medhelm/fidelity-vectors), so this runs on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['reference/helm-sample-run']);
 const SAMPLE_RUN = join(
-  shared ?? '',
+  fidelityDirectory ?? '',
   'reference',
   'helm-sample-run',
   'pubmed_qa:model=openai_gpt-4o-2024-05-13,model_deployment=stanfordhealthcare_gpt-4o-2024-05-13',
 );
 
-describe.skipIf(shared === undefined)('the stored-completion model of a run HELM wrote', () => {
+describe.skipIf(fidelityDirectory === undefined)('the stored-completion model of a run HELM wrote', () => {
   it('answers each stored request with what HELM stored, and its recorded token counts', async () => {
     const stored = await readStoredRun(SAMPLE_RUN);
     expect(stored.writer).toEqual({ by: 'helm' });

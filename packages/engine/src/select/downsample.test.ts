@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import { findSharedDirectory, readConformanceVectors } from '@medhelm/testing';
+import { findFidelityDirectory, readConformanceVectors } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { downsampleEvalIndices } from './downsample.ts';
 
-const sharedDirectory = findSharedDirectory();
+// HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors), so they run on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['conformance/downsample.jsonl']);
 
 describe('downsampleEvalIndices', () => {
   it('keeps every instance, in order, when there are no more than the maximum', () => {
@@ -18,11 +19,11 @@ describe('downsampleEvalIndices', () => {
   });
 });
 
-describe.skipIf(sharedDirectory === undefined)(
+describe.skipIf(fidelityDirectory === undefined)(
   'downsampleEvalIndices against HELM (downsample.jsonl)',
   () => {
-    const vectors = sharedDirectory
-      ? readConformanceVectors(join(sharedDirectory, 'conformance', 'downsample.jsonl'))
+    const vectors = fidelityDirectory
+      ? readConformanceVectors(join(fidelityDirectory, 'conformance', 'downsample.jsonl'))
       : [];
     it.each(vectors.map((vector) => [vector.line, vector] as const))('line %i', (_line, vector) => {
       const numEval = vector.extra.num_eval_instances as number;

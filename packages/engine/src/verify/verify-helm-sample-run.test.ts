@@ -1,18 +1,19 @@
 import { chmodSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import { findRunDirectories } from './find-run-directories.ts';
 import { verifyRunDirectory } from './verify-run-directory.ts';
 
-const sharedDirectory = findSharedDirectory();
-const SAMPLE_SUITE = join(sharedDirectory ?? '', 'reference', 'helm-sample-run');
+// A run HELM itself wrote, bundled in the repository (@medhelm/fidelity-vectors), so this runs on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['reference/helm-sample-run']);
+const SAMPLE_SUITE = join(fidelityDirectory ?? '', 'reference', 'helm-sample-run');
 const SAMPLE_RUN =
   'pubmed_qa:model=openai_gpt-4o-2024-05-13,model_deployment=stanfordhealthcare_gpt-4o-2024-05-13';
 
-/** A run HELM itself wrote (shared/reference/helm-sample-run): three PubMedQA instances. */
-describe.skipIf(sharedDirectory === undefined)('verifyRunDirectory on a run HELM wrote', () => {
+/** A run HELM itself wrote (reference/helm-sample-run, bundled): three PubMedQA instances. */
+describe.skipIf(fidelityDirectory === undefined)('verifyRunDirectory on a run HELM wrote', () => {
   it("recomputes all of HELM's stats.json but its three derived stats, bit for bit", async () => {
     const [directory] = findRunDirectories(SAMPLE_SUITE);
     expect(directory).toBe(join(SAMPLE_SUITE, SAMPLE_RUN));

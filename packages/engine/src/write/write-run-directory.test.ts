@@ -12,13 +12,14 @@ import {
   type IdentifiedInstance,
 } from '@medhelm/core';
 import { helmBasicGenerationScorer, multipleChoiceOutputMappingNormalizer } from '@medhelm/metrics';
-import { findSharedDirectory } from '@medhelm/testing';
+import { findFidelityDirectory } from '@medhelm/testing';
 import { describe, expect, it } from 'vitest';
 import type { CompletedInstance } from '../checkpoint-record.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import { writeRunDirectory } from './write-run-directory.ts';
 
-const sharedDirectory = findSharedDirectory();
+// A run HELM itself wrote, bundled in the repository (@medhelm/fidelity-vectors), so this runs on a fresh clone.
+const fidelityDirectory = findFidelityDirectory(['reference/helm-sample-run']);
 const SAMPLE_RUN =
   'pubmed_qa:model=openai_gpt-4o-2024-05-13,model_deployment=stanfordhealthcare_gpt-4o-2024-05-13';
 
@@ -57,11 +58,11 @@ interface HelmStat {
 }
 
 /**
- * Feeds the three instances and completions of a run HELM itself wrote (shared/reference/helm-sample-run)
+ * Feeds the three instances and completions of a run HELM itself wrote (reference/helm-sample-run, bundled)
  * through our writer and compares every stat with HELM's files.
  */
-describe.skipIf(sharedDirectory === undefined)('writeRunDirectory against a run HELM wrote', () => {
-  const sampleDirectory = join(sharedDirectory ?? '', 'reference', 'helm-sample-run', SAMPLE_RUN);
+describe.skipIf(fidelityDirectory === undefined)('writeRunDirectory against a run HELM wrote', () => {
+  const sampleDirectory = join(fidelityDirectory ?? '', 'reference', 'helm-sample-run', SAMPLE_RUN);
   const read = <T>(file: string): T => JSON.parse(readFileSync(join(sampleDirectory, file), 'utf8')) as T;
 
   it('produces HELM’s per-instance and aggregated stats, names and order', async () => {
