@@ -94,12 +94,14 @@ describe.skipIf(fidelityDirectory === undefined)(
       const report = readJson<{
         counts: { completed: number; fromModel: number };
         cost: { candidateUsd: number; judgeUsd: number; jury: string };
-        data: { source: string };
+        data: { source: string; invented: boolean | null };
         provenance: { rescored_from: Record<string, unknown> };
       }>(join(rescored, 'medhelm_run.json'));
       expect(report.counts.completed).toBe(3);
       expect(report.cost).toMatchObject({ candidateUsd: 0, judgeUsd: 0, jury: 'none' });
       expect(report.data.source).toBe('stored-run');
+      // HELM reads the upstream data (it bundles no invented samples): not marked as invented or unknown.
+      expect(report.data.invented).toBe(false);
       expect(report.provenance.rescored_from).toEqual({
         directory: source,
         run_name: HELM_SAMPLE_RUN,

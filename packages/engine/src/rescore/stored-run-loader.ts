@@ -15,10 +15,13 @@ export function storedRunLoader(stored: StoredRun, original: DatasetLoaderV1): D
     upstream: original.upstream,
     files: [],
     ownFiles: [`${stored.directory}/scenario_state.json`],
-    // Invented data stays invented when rescored; HELM-written runs do not say.
-    ...(stored.writer.by === 'medhelm' && stored.writer.invented !== null
-      ? { sampleInvented: stored.writer.invented }
-      : {}),
+    // Invented data stays invented when rescored. HELM ships no invented samples (its scenarios
+    // read the upstream data), so a HELM-written run's data is real.
+    ...(stored.writer.by === 'helm'
+      ? { sampleInvented: false }
+      : stored.writer.invented !== null
+        ? { sampleInvented: stored.writer.invented }
+        : {}),
     async *load(context) {
       for (const reason of stored.leftOut) context.warn?.(`${stored.runName}: left out ${reason}`);
       for (const state of stored.states) yield state.instance;
