@@ -69,6 +69,15 @@ export {
   helmSummarizationScorer,
 } from './helm-summarization-scorer.ts';
 export {
+  LexicalMetricsPool,
+  /** @public */ type LexicalMetricsPoolOptions,
+} from './lexical-metrics-pool.ts';
+export {
+  type LexicalPair,
+  /** @public */ type LexicalScores,
+  scoreLexicalPair,
+} from './lexical-scores.ts';
+export {
   llmJuryScore,
   llmJuryScorer,
 } from './llm-jury-score.ts';
