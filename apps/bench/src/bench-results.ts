@@ -1,5 +1,6 @@
 import type { MetricThroughput } from './lexical-metrics.ts';
 import { type MarkdownColumn, renderMarkdownTable } from './markdown-table.ts';
+import type { ScoringThroughput } from './scoring-throughput.ts';
 
 /** One workload: medhelm and the bare loop, same requests, same concurrency, same server. */
 export interface WorkloadResult {
@@ -27,6 +28,8 @@ export interface BenchResults {
   };
   helpStartupMs: number;
   metrics: MetricThroughput[];
+  /** ROUGE-1/2/L + BLEU-1/4 together, single-threaded and in worker threads (absent in older results). */
+  scoring?: ScoringThroughput;
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -97,5 +100,13 @@ export function renderBenchMarkdown(results: BenchResults): string {
       ]),
     ),
   );
+  const scoring = results.scoring;
+  if (scoring !== undefined) {
+    const times = (rate: number) => `${(rate / scoring.helmPairsPerSecond).toFixed(0)}×`;
+    lines.push(
+      '',
+      `ROUGE-1/2/L + BLEU-1/4 together: ${scoring.singleThreadPairsPerSecond.toLocaleString('en-US')} pairs/s in one thread (${times(scoring.singleThreadPairsPerSecond)} HELM's ${scoring.helmPairsPerSecond} pairs/s on 2 cores), ${scoring.poolPairsPerSecond.toLocaleString('en-US')} pairs/s in ${scoring.threads} worker threads (${times(scoring.poolPairsPerSecond)}), every value identical to the single-threaded one.`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -20,6 +20,7 @@ import {
 } from './generate-workload-data.ts';
 import { measureLexicalMetrics } from './lexical-metrics.ts';
 import { measureNodeProcess, type ProcessMeasurement } from './measure-process.ts';
+import { describeScoringThroughput, measureScoringThroughput } from './scoring-throughput.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -195,6 +196,8 @@ log(`medhelm --help: ${helpStartupMs} ms`);
 
 const metrics = measureLexicalMetrics(quick ? 2_000 : 10_000);
 for (const metric of metrics) log(`${metric.metric}: ${metric.pairsPerSecond} pairs/s`);
+const scoring = await measureScoringThroughput(quick ? 2_000 : 10_000);
+for (const line of describeScoringThroughput(scoring)) log(line);
 
 await server.close();
 rmSync(root, { recursive: true, force: true });
@@ -214,6 +217,7 @@ const results: BenchResults = {
   ...(cachedRerun === undefined ? {} : { cachedRerun }),
   helpStartupMs,
   metrics,
+  scoring,
 };
 const resultsDirectory = new URL('../results/', import.meta.url).pathname;
 mkdirSync(resultsDirectory, { recursive: true });

@@ -74,7 +74,7 @@ export {
 } from './lexical-metrics-pool.ts';
 export {
   type LexicalPair,
-  /** @public */ type LexicalScores,
+  type LexicalScores,
   scoreLexicalPair,
 } from './lexical-scores.ts';
 export {
