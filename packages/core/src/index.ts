@@ -21,6 +21,7 @@ export {
   hasHelmMetricSpecs,
 } from './spec/benchmark-metric-specs.ts';
 export { benchmarkName } from './spec/benchmark-name.ts';
+export type * from './spec/batch-api-v1.ts';
 export type * from './spec/benchmark-v1.ts';
 export { compilePromptTemplate, renderPrompt } from './spec/compile-prompt-template.ts';
 export type * from './spec/dataset-loader-v1.ts';

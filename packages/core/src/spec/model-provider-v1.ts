@@ -1,6 +1,7 @@
 import type { GenerationResult } from '../schemas/completion.ts';
 import type { GenerationRequest } from '../schemas/request.ts';
 import type { SpecificationVersionV1 } from './access-tier.ts';
+import type { BatchApiV1 } from './batch-api-v1.ts';
 
 /** How a user points a provider at a deployment. */
 export interface ProviderSettingsV1 {
@@ -48,6 +49,11 @@ export interface LanguageModelV1 {
    * non-retryable ModelCallError without touching the network.
    */
   readonly unavailable?: { readonly message: string; readonly hint?: string };
+  /**
+   * The provider's batch API for this model, when it has one (`medhelm run --batch`): the same
+   * requests as `doGenerate`, sent in batches at the provider's batch price.
+   */
+  readonly batch?: BatchApiV1;
   /** Throws ModelCallError on failure, with `isRetryable` set. */
   doGenerate(request: GenerationRequest, options?: GenerateOptionsV1): Promise<GenerationResult>;
   /**
