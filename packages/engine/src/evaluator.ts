@@ -12,6 +12,7 @@ import type { RetryPolicy } from '@medhelm/http';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { inject, injectable } from 'tsyringe';
 import { checkPlans } from './check-plans.ts';
+import { type BatchSettings, DEFAULT_BATCH_SETTINGS } from './execute/batch/batch-settings.ts';
 import { CostBudget } from './execute/cost-budget.ts';
 import type { DistributedExecutor } from './execute/distributed-executor.ts';
 import type { JudgeDeployment } from './execute/judge-deployment.ts';
@@ -63,6 +64,14 @@ export interface EvaluationOptions {
    * reported whatever the limit.
    */
   maxInvalidJudgeReplies?: number;
+  /**
+   * How deployments marked `batch` (`--batch`, `batch: true`) use their batch APIs: polling,
+   * gathering, the fallback; and, when the invocation was stopped while batches ran, whether to
+   * cancel them (`decideOnOpenBatches`; default: leave them running, the same command collects them).
+   */
+  batch?: Partial<BatchSettings> & {
+    decideOnOpenBatches?: (open: readonly OpenBatches[]) => Promise<'cancel' | 'leave'>;
+  };
   /** What the program running the engine says of itself (name, version, packages, command), for provenance. */
   provenance?: InvocationProvenance;
   /**
@@ -96,9 +105,39 @@ export class Evaluator {
         hint: 'Leave out --max-cost, or run in this process (leave out --executor); `medhelm run --estimate` gives the most a run can cost.',
       });
     }
+    const batching = batchesOf(plans, judges);
+    if (options.executor !== undefined && batching) {
+      throw new ConfigError('--batch cannot be used with a distributed executor.', {
+        hint: 'A batch API needs no workers: run it in this process (leave out --executor), or leave out --batch.',
+      });
+    }
     const budget =
       options.maxCostUsd === undefined ? undefined : costBudget(plans, judges, options.maxCostUsd);
-    const pool = new ModelPool(this.providers, this.environment, options.providerSettings.timeoutMs);
+    const stop = new AbortController();
+    const signal =
+      options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
+    const settings: BatchSettings = { ...DEFAULT_BATCH_SETTINGS, ...withoutDecision(options.batch) };
+    const pool = new ModelPool(
+      this.providers,
+      this.environment,
+      options.providerSettings.timeoutMs,
+      undefined,
+      batching
+        ? {
+            batches: this.store.batches,
+            cache: this.requestCache,
+            settings,
+            signal,
+            ...(options.retry === undefined ? {} : { retry: options.retry }),
+            ...(this.observer.onBatchProgress === undefined
+              ? {}
+              : { onProgress: this.observer.onBatchProgress.bind(this.observer) }),
+            ...(this.observer.onBatchResend === undefined
+              ? {}
+              : { onResend: this.observer.onBatchResend.bind(this.observer) }),
+          }
+        : undefined,
+    );
     let renderers: PromptRendererV2[];
     try {
       renderers = await checkPlans(
@@ -111,10 +150,7 @@ export class Evaluator {
       await pool.close();
       throw error;
     }
-    const stop = new AbortController();
     let stoppedForCost = false;
-    const signal =
-      options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
     const context: InvocationContext = {
       store: this.store,
       requestCache: this.requestCache,
@@ -135,6 +171,7 @@ export class Evaluator {
       ...(options.executor === undefined ? {} : { executor: options.executor }),
       maxInvalidJudgeReplies: options.maxInvalidJudgeReplies ?? DEFAULT_MAX_INVALID_JUDGE_REPLIES,
       ...(options.provenance === undefined ? {} : { provenance: options.provenance }),
+      batchFallback: settings.fallback,
     };
     const started: Promise<RunOutcome>[] = [];
     try {
@@ -156,6 +193,7 @@ export class Evaluator {
       return settled.map((result) => (result as PromiseFulfilledResult<RunOutcome>).value);
     } finally {
       await Promise.allSettled(started);
+      if (signal.aborted) await settleOpenBatches(pool, options.batch?.decideOnOpenBatches);
       // However the runs end, the models' resources (an in-process model's context) are released.
       await pool.close();
     }
@@ -163,6 +201,48 @@ export class Evaluator {
 }
 
 function noop(): void {}
+
+/** The batches still running at a deployment when the invocation stopped. */
+export interface OpenBatches {
+  /** The deployment's HELM name. */
+  deployment: string;
+  batchIds: readonly string[];
+}
+
+/** Whether any deployment the invocation may call is marked `batch`. */
+function batchesOf(plans: readonly RunPlan[], judges: readonly JudgeDeployment[]): boolean {
+  return (
+    plans.some((plan) => plan.deployment.batch === true) ||
+    judges.some((judge) => judge.deployment.batch === true)
+  );
+}
+
+function withoutDecision(batch: EvaluationOptions['batch']): Partial<BatchSettings> {
+  if (batch === undefined) return {};
+  const { decideOnOpenBatches: _decide, ...settings } = batch;
+  return settings;
+}
+
+/**
+ * After Ctrl-C or `--max-cost`: the batches still running are left to run (the same command
+ * collects them, paying nothing twice) unless `decide` says to cancel them.
+ */
+async function settleOpenBatches(
+  pool: ModelPool,
+  decide: ((open: readonly OpenBatches[]) => Promise<'cancel' | 'leave'>) | undefined,
+): Promise<void> {
+  const dispatchers = pool.batchDispatchers();
+  const open = dispatchers
+    .map((dispatcher) => ({ dispatcher, batchIds: dispatcher.openBatchIds() }))
+    .filter((entry) => entry.batchIds.length > 0);
+  if (open.length === 0 || decide === undefined) return;
+  const decision = await decide(
+    open.map(({ dispatcher, batchIds }) => ({ deployment: dispatcher.displayName, batchIds })),
+  );
+  if (decision === 'cancel') {
+    for (const { dispatcher } of open) await dispatcher.cancelOpenBatches();
+  }
+}
 
 /** The share of invalid judge replies a run may have unless the user says otherwise. */
 export const DEFAULT_MAX_INVALID_JUDGE_REPLIES = 0.1;

@@ -13,7 +13,14 @@ export {
   DEFAULT_MAX_INVALID_JUDGE_REPLIES,
   type EvaluationOptions,
   Evaluator,
+  type OpenBatches,
 } from './evaluator.ts';
+export { /** @public */ BatchRequestFailed } from './execute/batch/batch-request-failed.ts';
+export {
+  type BatchProgressEvent,
+  type BatchSettings,
+  DEFAULT_BATCH_SETTINGS,
+} from './execute/batch/batch-settings.ts';
 export {
   /** @public */ CostBudget,
 } from './execute/cost-budget.ts';

@@ -32,4 +32,6 @@ export interface InvocationContext {
   maxInvalidJudgeReplies: number;
   /** What the program running the engine says of itself, for each run's provenance. */
   provenance?: InvocationProvenance;
+  /** `--batch-fallback`: what a request its batch did not answer does next (default `batch`). */
+  batchFallback?: 'batch' | 'sync';
 }

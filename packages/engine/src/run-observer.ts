@@ -1,3 +1,4 @@
+import type { BatchProgressEvent } from './execute/batch/batch-settings.ts';
 import type { RunPlan } from './plan/plan-runs.ts';
 import type { RunOutcome } from './run-outcome.ts';
 
@@ -13,6 +14,10 @@ export interface RunObserver {
     error?: string;
   }): void;
   onRunEnd(outcome: RunOutcome): void;
+  /** A provider batch's state, each time it is polled (`--batch`). */
+  onBatchProgress?(event: BatchProgressEvent): void;
+  /** Requests a batch did not answer, sent again in a follow-up batch, with why. */
+  onBatchResend?(event: { deployment: string; batchId: string; count: number; reasons: string }): void;
 }
 
 /** An observer that ignores everything (tests, library use). */

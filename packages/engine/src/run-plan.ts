@@ -142,6 +142,7 @@ async function executeRunInstances(
   try {
     if (context.executor === undefined) {
       return await executeInProcess(setup, selection.instances(), {
+        ...(usesBatches(plan, context) ? { lanes: Math.max(plan.concurrency, selection.selectedCount) } : {}),
         completions: writer.completions,
         onInstanceDone,
         noMoreInstances,
@@ -201,6 +202,8 @@ export async function executeInProcess(
     noMoreInstances?: () => void;
     /** Look up every instance's checkpoint (workers: another may have done it); else only when the run has any. */
     alwaysResume?: boolean;
+    /** Instances in flight at once; default the plan's concurrency (a batched run takes them all). */
+    lanes?: number;
   },
 ): Promise<ExecutionTally> {
   const { plan, context, runKey } = setup;
@@ -215,6 +218,7 @@ export async function executeInProcess(
           concurrency: plan.concurrency,
           signal,
           onCostCap: context.stopForCost,
+          batchFallback: context.batchFallback ?? 'batch',
           ...(context.budget === undefined ? {} : { budget: context.budget }),
           ...(context.retry === undefined ? {} : { retry: context.retry }),
         })
@@ -238,7 +242,7 @@ export async function executeInProcess(
   };
   await runWithConcurrency(
     instances,
-    plan.concurrency,
+    hooks.lanes ?? plan.concurrency,
     async (item) => {
       const executed = await executeInstance(execution, item);
       if (executed === undefined) return;
@@ -259,18 +263,32 @@ export function meteredCandidate(
 ): { model: MeteredModel; meter: SpendMeter } {
   const meter = new SpendMeter();
   const price = plan.deployment.price;
-  const { model, limiter, breaker } = context.pool.get(plan.deployment, plan.concurrency);
+  const { model, limiter, breaker, batch } = context.pool.get(plan.deployment, plan.concurrency);
   const metered = new MeteredModel(model, {
     cache: context.requestCache,
     limiter,
     breaker,
     meter,
+    ...(batch === undefined ? {} : { batch: { dispatcher: batch, fallback: context.batchFallback ?? 'batch' } }),
     signal: context.signal,
     ...(price === undefined ? {} : { price }),
     ...(context.budget === undefined ? {} : { budget: context.budget }),
     ...(context.retry === undefined ? {} : { retry: context.retry }),
   });
   return { model: metered, meter };
+}
+
+/**
+ * Whether the run's calls (its model's, or its judges') go through a batch API: then every
+ * instance is taken at once, so that its requests reach the batch together instead of a few at a
+ * time (the deployments' limiters bound only synchronous calls).
+ */
+function usesBatches(plan: RunPlan, context: InvocationContext): boolean {
+  const juryRuns = (plan.benchmark.annotators ?? []).some((annotator) => annotator.needsJudges);
+  return (
+    plan.deployment.batch === true ||
+    (juryRuns && context.judges.some((judge) => judge.deployment.batch === true))
+  );
 }
 
 /** The judge names to suggest: those a benchmark's jury names (a user-defined one), else HELM's. */

@@ -16,6 +16,7 @@ describe('acceptedFields', () => {
       'price',
       'local',
       'trusted',
+      'batch',
       'description',
     ]);
   });

@@ -89,6 +89,10 @@ export const DeploymentSchema = z
       description:
         'A hosted service your data agreements allow (e.g. a BAA-covered endpoint): gated and private benchmark data may be sent to it.',
     }),
+    batch: z.boolean({ error: 'must be true or false' }).optional().meta({
+      description:
+        "Send this deployment's calls through its provider's batch API (openai, azure-openai global batch, anthropic): answered within the provider's window, at its batch price. Same as `medhelm run --batch` for this deployment only.",
+    }),
     description: z.string().max(500).optional().meta({ description: 'Free text for humans.' }),
   })
   .superRefine((deployment, context) => {

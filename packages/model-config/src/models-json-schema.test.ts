@@ -30,6 +30,7 @@ describe('schema/models.schema.json', () => {
       'price',
       'local',
       'trusted',
+      'batch',
       'description',
     ]);
   });

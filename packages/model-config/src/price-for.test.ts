@@ -41,9 +41,11 @@ describe('priceFor', () => {
       currency: 'USD',
       origin: 'table',
       source: expect.stringContaining('https://openai.com/api/pricing/'),
-      effectiveDate: '2026-12-01',
+      effectiveDate: '2026-12-07',
       verified: true,
       note: expect.any(String),
+      batchPercent: 50,
+      batchSource: expect.stringContaining('https://platform.openai.com/docs/guides/batch'),
     });
     expect(priceFor('openai', 'gpt-4o-2024-05-13')).toMatchObject({
       inputPerMillion: 5,
@@ -52,6 +54,14 @@ describe('priceFor', () => {
     expect(priceFor('openai', 'gpt-4o')).toMatchObject({ verified: false });
     expect(priceFor('openai', 'GPT-4O-2024-08-06')).toBeUndefined();
     expect(priceFor('openai-compatible', 'gpt-4o-2024-08-06')).toBeUndefined();
+  });
+
+  it("gives an override the provider's batch rate, and none where the table has none", () => {
+    const override = priceFor('anthropic', 'claude-x', {
+      overrides: { 'anthropic:claude-x': { inputPerMillion: 1, outputPerMillion: 2, source: 'contract' } },
+    });
+    expect(override).toMatchObject({ origin: 'override', batchPercent: 50 });
+    expect(priceFor('baseline', 'first-option')?.batchPercent).toBeUndefined();
   });
 
   it('prices every baseline model at zero and unknown models not at all', () => {
@@ -81,6 +91,8 @@ describe('priceFor', () => {
       currency: 'USD',
       origin: 'override',
       source: 'our contract',
+      batchPercent: 50,
+      batchSource: expect.any(String),
     });
     expect(
       costOf(

@@ -18,6 +18,14 @@ export interface ResolvedPrice {
   verified?: boolean;
   /** The table entry's note (origin `table` only). */
   note?: string;
+  /**
+   * What a call answered through the provider's batch API costs, in percent of this price (50:
+   * half), from the table's `batchDiscounts` (also for an override: the discount is the provider's);
+   * undefined: the provider has no batch rate in the table (batch calls billed at this price).
+   */
+  batchPercent?: number;
+  /** Where `batchPercent` was read. */
+  batchSource?: string;
 }
 
 /** Options of `priceFor`. */
@@ -39,6 +47,9 @@ export function priceFor(
   model: string,
   options: PriceForOptions = {},
 ): ResolvedPrice | undefined {
+  const table = options.table ?? defaultPriceTable();
+  const batch = table.batchDiscounts?.find((row) => row.provider === provider);
+  const batchFields = { batchPercent: batch?.percentOfStandard, batchSource: batch?.source };
   const override = options.overrides?.[`${provider}:${model}`];
   if (override !== undefined) {
     return withoutUndefined<ResolvedPrice>({
@@ -49,9 +60,9 @@ export function priceFor(
       currency: 'USD',
       origin: 'override',
       source: override.source,
+      ...batchFields,
     });
   }
-  const table = options.table ?? defaultPriceTable();
   const entry =
     table.prices.find((row) => row.provider === provider && row.model === model) ??
     table.prices.find((row) => row.provider === provider && row.model === '*');
@@ -67,6 +78,7 @@ export function priceFor(
     effectiveDate: table.effectiveDate,
     verified: entry.verified,
     note: entry.note,
+    ...batchFields,
   });
 }
 

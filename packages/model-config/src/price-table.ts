@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '@medhelm/core';
 import { z } from 'zod';
-import bundledTable from '../prices/prices-2026-12-01.json' with { type: 'json' };
+import bundledTable from '../prices/prices-2026-12-07.json' with { type: 'json' };
 import { redactSecrets } from './looks-like-secret.ts';
 import { PROVIDER_ID } from './models-file-schema.ts';
 import { priceFields } from './price-schema.ts';
@@ -16,12 +16,27 @@ export const PriceTableEntrySchema = z.strictObject({
   note: z.string().optional(),
 });
 
+/** A provider's batch rate: the share of the standard price its batch API bills. */
+export const BatchDiscountSchema = z.strictObject({
+  provider: z.string().regex(PROVIDER_ID),
+  percentOfStandard: z
+    .int()
+    .min(1)
+    .max(100)
+    .meta({ description: 'What a batch call costs, in percent of the standard price (50: half).' }),
+  source: z.string().min(1).meta({ description: "Where the rate was read: the provider's documentation." }),
+  verified: z.boolean(),
+  note: z.string().optional(),
+});
+
 /** A dated, versioned price table (`prices/prices-<effectiveDate>.json`). */
 export const PriceTableSchema = z
   .strictObject({
     effectiveDate: z.iso.date(),
     currency: z.literal('USD'),
     note: z.string(),
+    /** Batch rates per provider (tables before 2026-12-07 have none: batch calls billed at the standard price). */
+    batchDiscounts: z.array(BatchDiscountSchema).optional(),
     prices: z.array(PriceTableEntrySchema),
   })
   .superRefine((table, context) => {
@@ -41,7 +56,7 @@ export type PriceTable = z.output<typeof PriceTableSchema>;
 export type PriceTableEntry = z.output<typeof PriceTableEntrySchema>;
 
 /** The file name of the bundled table (its date is the table's `effectiveDate`). */
-export const BUNDLED_PRICE_TABLE_FILE = 'prices-2026-12-01.json';
+export const BUNDLED_PRICE_TABLE_FILE = 'prices-2026-12-07.json';
 
 let bundled: PriceTable | undefined;
 

@@ -31,6 +31,8 @@ export interface ResolvedDeployment {
   local?: boolean;
   /** Marked in the models file as a hosted service the user's data agreements allow. */
   trusted?: boolean;
+  /** Marked `batch: true` in the models file: its calls go through the provider's batch API. */
+  batch?: boolean;
 }
 
 /** Options of `resolveDeployment`. */
@@ -168,5 +170,6 @@ function fromDeployment(
   if (price !== undefined) resolved.price = price;
   if (deployment.local === true) resolved.local = true;
   if (deployment.trusted === true) resolved.trusted = true;
+  if (deployment.batch === true) resolved.batch = true;
   return resolved;
 }

@@ -9,6 +9,11 @@ export {
   /** @public */ STORE_SCHEMA_VERSION,
 } from './migrate-store-schema.ts';
 export {
+  type BatchedRequest,
+  ProviderBatches,
+  type ProviderBatchRecord,
+} from './provider-batches.ts';
+export {
   /** @public */ RequestCache,
   type RequestCacheEntry,
   type RequestCacheLike,

@@ -70,7 +70,7 @@ describe('MedHelmStore.open', () => {
       journalMode: 'wal',
       applicationId: STORE_APPLICATION_ID,
       userVersion: STORE_SCHEMA_VERSION,
-      tables: ['checkpoints', 'request_cache', 'run_leases'],
+      tables: ['checkpoints', 'provider_batch_requests', 'provider_batches', 'request_cache', 'run_leases'],
     });
   });
 

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { CheckpointStore } from './checkpoint-store.ts';
 import { GroupCommit } from './group-commit.ts';
 import { assertIsMedHelmStore, migrateStoreSchema, notAStore } from './migrate-store-schema.ts';
+import { ProviderBatches } from './provider-batches.ts';
 import { RequestCache } from './request-cache.ts';
 import { RunLeases } from './run-lease.ts';
 import { StoreError } from './store-error.ts';
@@ -22,7 +23,8 @@ export interface StoreOptions {
 const BUSY_TIMEOUT_MS = 10_000;
 
 /**
- * One MedHELM store file: the request cache, the instance checkpoints and the run leases, on one
+ * One MedHELM store file: the request cache, the instance checkpoints, the run leases and the
+ * provider batches, on one
  * better-sqlite3 connection in WAL mode (readers never block the writer, so several processes may
  * share a file). Cache and checkpoint writes are group-committed (see GroupCommit). A file that is
  * not ours or is damaged is reported with what to do and never trusted. Nothing in it is a
@@ -34,6 +36,8 @@ export class MedHelmStore {
   readonly requestCache: RequestCache;
   readonly checkpoints: CheckpointStore;
   readonly leases: RunLeases;
+  /** The provider batches of `--batch` runs, so a killed run re-attaches to them. */
+  readonly batches: ProviderBatches;
   readonly #db: Database.Database;
   readonly #commits: GroupCommit;
 
@@ -44,6 +48,7 @@ export class MedHelmStore {
     this.requestCache = new RequestCache(db, this.#commits, path);
     this.checkpoints = new CheckpointStore(db, this.#commits, path);
     this.leases = new RunLeases(db, path);
+    this.batches = new ProviderBatches(db, path);
   }
 
   /** Commits the writes still waiting for their group now (they are committed on their own too). */

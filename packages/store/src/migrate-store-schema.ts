@@ -36,6 +36,23 @@ const MIGRATIONS: readonly string[] = [
      acquired_at INTEGER NOT NULL,
      heartbeat_at INTEGER NOT NULL
    ) STRICT;`,
+  // Provider batches (medhelm run --batch): which requests each batch carries, so a run started
+  // again re-attaches to its batches instead of submitting (and paying for) them twice.
+  `CREATE TABLE provider_batches (
+     batch_id TEXT PRIMARY KEY NOT NULL,
+     deployment TEXT NOT NULL,
+     label TEXT NOT NULL,
+     state TEXT NOT NULL CHECK (state IN ('open', 'collected', 'cancelled')),
+     submitted_at INTEGER NOT NULL,
+     ended_at INTEGER
+   ) STRICT;
+   CREATE TABLE provider_batch_requests (
+     batch_id TEXT NOT NULL REFERENCES provider_batches (batch_id),
+     custom_id TEXT NOT NULL,
+     request_key TEXT NOT NULL,
+     PRIMARY KEY (batch_id, custom_id)
+   ) STRICT;
+   CREATE INDEX provider_batches_open ON provider_batches (deployment, state);`,
 ];
 
 /** The `PRAGMA user_version` this release writes and reads. */

@@ -47,6 +47,7 @@ export function resolveModelDeploymentSettings(
     ...(resolved.price === undefined ? {} : { price: resolved.price }),
     ...(named && resolved.local === true ? { local: true } : {}),
     ...(named && resolved.trusted === true ? { trusted: true } : {}),
+    ...(named && resolved.batch === true ? { batch: true } : {}),
   };
 }
 

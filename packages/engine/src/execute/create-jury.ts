@@ -47,11 +47,13 @@ export function createJury(
     budget?: CostBudget;
     /** Called when a judge call is refused by `--max-cost`, before the refusal is thrown (stops the run). */
     onCostCap?: () => void;
+    /** For judges whose deployment batches: what a request its batch did not answer does next. */
+    batchFallback?: 'batch' | 'sync';
   },
 ): Jury {
   const meter = new SpendMeter();
   const judges = judgeDeployments.map(({ name, deployment }): JudgeV1 => {
-    const { model, limiter, breaker } = options.pool.get(
+    const { model, limiter, breaker, batch } = options.pool.get(
       deployment,
       deployment.limits?.concurrency ?? options.concurrency,
     );
@@ -62,6 +64,7 @@ export function createJury(
       breaker,
       caller,
       meter,
+      ...(batch === undefined ? {} : { batch: { dispatcher: batch, fallback: options.batchFallback ?? 'batch' } }),
       ...(deployment.price === undefined ? {} : { price: deployment.price }),
       ...(options.budget === undefined ? {} : { budget: options.budget }),
       ...(options.retry === undefined ? {} : { retry: options.retry }),

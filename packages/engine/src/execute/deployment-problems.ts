@@ -8,7 +8,8 @@ import type { PreflightProblem } from './preflight-problem.ts';
 /**
  * Every deployment the invocation would call – each run's model, and the judges when a run has a
  * jury – made through the pool (so the runs use the same models) and asked whether it can be
- * called (`LanguageModelV1.unavailable`: a missing key or base URL); a setting its provider
+ * called (`LanguageModelV1.unavailable`: a missing key or base URL; `--batch` for a provider with
+ * no batch API); a setting its provider
  * refuses (a ConfigError when the model is made) is a problem too. Nothing is sent. Returns one
  * problem per deployment, naming who would have called it.
  */
@@ -46,11 +47,18 @@ export function deploymentProblems(
       ? " A judge's key variable and server come from its deployment (apiKeyEnv: and baseUrl: in a models file), not from --api-key-env or --base-url."
       : '';
     try {
-      const { unavailable } = pool.get(deployment, concurrency).model;
+      const { model } = pool.get(deployment, concurrency);
+      const { unavailable } = model;
       if (unavailable !== undefined) {
         problems.push({
           message: `${who}: ${unavailable.message}.`,
           ...(unavailable.hint === undefined ? {} : { hint: `${unavailable.hint}${judgeNote}` }),
+        });
+      }
+      if (deployment.batch === true && model.batch === undefined) {
+        problems.push({
+          message: `${who}: provider ${deployment.providerId} has no batch API, so it cannot be called with --batch (or batch: true).`,
+          hint: 'Batch APIs: openai, azure-openai (a Global Batch deployment) and anthropic. Leave out --batch, or mark only those deployments batch: true in a models file.',
         });
       }
     } catch (error) {

@@ -12,8 +12,10 @@ import {
   type Sleep,
   withRetries,
 } from '@medhelm/http';
-import { costInPicoUsd, type ResolvedPrice } from '@medhelm/model-config';
+import { type ResolvedPrice, costInPicoUsd as standardCost } from '@medhelm/model-config';
 import { type RequestCacheLike, requestCacheKey } from '@medhelm/store';
+import type { BatchDispatcher } from './batch/batch-dispatcher.ts';
+import { BatchRequestFailed } from './batch/batch-request-failed.ts';
 import type { CostBudget } from './cost-budget.ts';
 import { CostCapReached } from './cost-cap-reached.ts';
 import type { EndpointBreaker } from './endpoint-breaker.ts';
@@ -53,6 +55,12 @@ export interface MeteredModelOptions {
   meter?: SpendMeter;
   /** Injectable for tests (see withRetries). */
   sleep?: Sleep;
+  /**
+   * Sends the calls through the provider's batch API (the deployment is marked `batch`); they are
+   * billed at the price's batch rate. With `fallback: 'sync'`, a request its batch did not answer
+   * is called synchronously at the standard price.
+   */
+  batch?: { dispatcher: BatchDispatcher; fallback: 'batch' | 'sync' };
 }
 
 /**
@@ -130,12 +138,13 @@ export class MeteredModel {
         { promptTokens: estimatePromptTokens(request), completionTokens: maxCompletionTokens(request) },
         price,
       );
+      reserved = batchedCost(reserved, price, this.options.batch !== undefined);
       if (!budget.tryReserve(reserved)) throw new CostCapReached();
     }
     let spent = 0n;
     try {
-      const result = await this.callWithRetries(request, signal);
-      if (price !== undefined) spent = costInPicoUsd(result.usage, price);
+      const { result, batched } = await this.answer(request, requestKey, signal);
+      if (price !== undefined) spent = costInPicoUsd(result.usage, price, batched);
       meter?.addSpent(result.usage, price === undefined ? undefined : spent);
       await this.options.cache.put(requestKey, {
         providerId: this.model.providerId,
@@ -145,6 +154,24 @@ export class MeteredModel {
       return result;
     } finally {
       budget?.settle(reserved, spent);
+    }
+  }
+
+  /** The model's answer: from its batch when the deployment batches, else (or as the fallback) synchronously. */
+  private async answer(
+    request: GenerationRequest,
+    requestKey: string,
+    signal: AbortSignal | undefined,
+  ): Promise<{ result: GenerationResult; batched: boolean }> {
+    const batch = this.options.batch;
+    if (batch === undefined) return { result: await this.callWithRetries(request, signal), batched: false };
+    try {
+      const caller = this.options.caller ?? 'the candidate model';
+      return { result: await batch.dispatcher.request(requestKey, request, caller), batched: true };
+    } catch (error) {
+      if (batch.fallback !== 'sync' || !BatchRequestFailed.isInstance(error) || error.reason === 'canceled')
+        throw error;
+      return { result: await this.callWithRetries(request, signal), batched: false };
     }
   }
 
@@ -205,4 +232,22 @@ export function estimatePromptTokens(request: GenerationRequest): number {
 /** The most tokens a request may generate: `max_tokens` × completions. */
 export function maxCompletionTokens(request: GenerationRequest): number {
   return request.maxTokens * Math.max(1, request.numCompletions);
+}
+
+/** The cost of a call in pico-dollars: at the batch rate when it was answered by a batch. */
+function costInPicoUsd(
+  usage: Parameters<typeof standardCost>[0],
+  price: ResolvedPrice,
+  batched = false,
+): bigint {
+  return batchedCost(standardCost(usage, price), price, batched);
+}
+
+/**
+ * A standard-price amount at the batch rate (`price.batchPercent` of it, rounded down to the
+ * pico-dollar), when `batched`; else unchanged.
+ */
+function batchedCost(picoUsd: bigint, price: ResolvedPrice, batched: boolean): bigint {
+  if (!batched) return picoUsd;
+  return (picoUsd * BigInt(price.batchPercent ?? 100)) / 100n;
 }

@@ -1,7 +1,14 @@
 import type { Environment, LanguageModelV1, ModelProviderV1, Registry } from '@medhelm/core';
 import { createRateLimiter, type RateLimiter, type RateLimiterOptions } from '@medhelm/http';
 import { deploymentIdentity, type ModelDeployment } from '../plan/model-deployment.ts';
+import { BatchDispatcher, type BatchDispatcherOptions } from './batch/batch-dispatcher.ts';
 import { EndpointBreaker } from './endpoint-breaker.ts';
+
+/** What the dispatchers of `--batch` deployments share: store, cache, settings, signal, progress. */
+export type BatchServices = Omit<
+  BatchDispatcherOptions,
+  'api' | 'deployment' | 'displayName' | 'providerId' | 'modelId'
+>;
 
 /** What the callers of one deployment share: its model, rate limiter and circuit breaker. */
 export interface PooledDeployment {
@@ -9,6 +16,11 @@ export interface PooledDeployment {
   limiter: RateLimiter;
   /** Stops every call to the deployment once its server could not be reached several times in a row. */
   breaker: EndpointBreaker;
+  /**
+   * Sends the deployment's calls through its provider's batch API, when the deployment is marked
+   * `batch` (`--batch`, `batch: true`) and the model has one (preflight refuses it otherwise).
+   */
+  batch?: BatchDispatcher;
 }
 
 /**
@@ -34,6 +46,8 @@ export class ModelPool {
       _key,
       options,
     ) => createRateLimiter(options),
+    /** For deployments marked `batch`: what their batch dispatchers share (none: never batched). */
+    private readonly batching?: BatchServices,
   ) {}
 
   /**
@@ -57,10 +71,26 @@ export class ModelPool {
         ...(limits?.requestsPerMinute === undefined ? {} : { requestsPerMinute: limits.requestsPerMinute }),
         ...(limits?.tokensPerMinute === undefined ? {} : { tokensPerMinute: limits.tokensPerMinute }),
       });
-      entry = { model, limiter, breaker: new EndpointBreaker(deployment.helmDeployment) };
+      const breaker = new EndpointBreaker(deployment.helmDeployment);
+      entry = { model, limiter, breaker };
+      if (deployment.batch === true && model.batch !== undefined && this.batching !== undefined) {
+        entry.batch = new BatchDispatcher({
+          ...this.batching,
+          api: model.batch,
+          deployment: key,
+          displayName: deployment.helmDeployment,
+          providerId: model.providerId,
+          modelId: model.modelId,
+        });
+      }
       this.#entries.set(key, entry);
     }
     return entry;
+  }
+
+  /** The batch dispatchers of the deployments made so far. */
+  batchDispatchers(): BatchDispatcher[] {
+    return [...this.#entries.values()].flatMap((entry) => (entry.batch === undefined ? [] : [entry.batch]));
   }
 
   /** Releases every model (an in-process model's context, open sockets), each once. */

@@ -23,6 +23,11 @@ export interface ModelDeployment {
   local?: boolean;
   /** Marked `trusted: true` in the models file: a hosted service the user's data agreements allow. */
   trusted?: boolean;
+  /**
+   * Calls go through the provider's batch API (`--batch`, or `batch: true` in the models file):
+   * answered within the provider's window at its batch price.
+   */
+  batch?: boolean;
 }
 
 /**
