@@ -10,6 +10,8 @@ export interface CliIo {
   signal?: AbortSignal;
   /** The command's arguments (without node and the script), for the provenance of runs. */
   argv?: readonly string[];
+  /** Asks the person at the terminal and resolves with the line typed; absent when nobody is there. */
+  ask?: (question: string) => Promise<string>;
 }
 
 /**

@@ -2,6 +2,7 @@
 // tsyringe needs the Reflect metadata polyfill before it is first imported. The bundler does not keep
 // the order of side-effect imports, so the build also puts it at the top of every output file.
 import 'reflect-metadata';
+import { createInterface } from 'node:readline/promises';
 import { applyHeapPolicy } from './heap-policy.ts';
 import { main } from './main.ts';
 
@@ -26,5 +27,17 @@ const exitCode = await main(process.argv.slice(2), {
   env: process.env,
   cwd: process.cwd(),
   signal: controller.signal,
+  // Questions only where a person can answer them (e.g. whether to cancel running batches on Ctrl-C).
+  ...(process.stdin.isTTY && process.stderr.isTTY ? { ask } : {}),
 });
 process.exitCode = exitCode;
+
+/** One question on the terminal, the answer line back. */
+async function ask(question: string): Promise<string> {
+  const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await terminal.question(question);
+  } finally {
+    terminal.close();
+  }
+}

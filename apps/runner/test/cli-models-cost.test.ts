@@ -166,8 +166,15 @@ describe('medhelm run --estimate', () => {
     const lines = result.stdout.split('\n');
     const mockRow = lines.find((line) => line.startsWith('pubmed_qa') && line.includes('mock-model'));
     // 4 instances; pubmed_qa asks for 1 token per answer.
-    expect(mockRow).toMatch(/\s4\s+\d+~\s+4\s+0\.\d{6}$/);
-    expect(lines.some((line) => line.includes('openai/gpt-4o-2024-08-06'))).toBe(true);
+    // openai-compatible has no batch API: no batch price.
+    expect(mockRow).toMatch(/\s4\s+\d+~\s+4\s+0\.\d{6}\s+-$/);
+    // OpenAI's batch rate is half its standard price (the price table's batchDiscounts).
+    const openAiRow = lines.find(
+      (line) => line.startsWith('pubmed_qa') && line.includes('openai/gpt-4o-2024-08-06'),
+    );
+    const [standard, batch] = (openAiRow?.match(/(\d+\.\d{6})\s+(\d+\.\d{6})$/) ?? []).slice(1).map(Number);
+    expect(standard).toBeGreaterThan(0);
+    expect(batch).toBeCloseTo((standard ?? 0) / 2, 6);
     expect(lines.some((line) => /^total\s+16\s+\d+~/.test(line))).toBe(true);
     expect(result.stdout).toContain('estimated as characters ÷ 4');
   });

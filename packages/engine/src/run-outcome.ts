@@ -45,6 +45,11 @@ export interface RunCost {
   jury: 'none' | 'skipped' | 'ran';
   /** Where the price came from (`price table <date>` or `deployment price`), when known. */
   priceSource?: string;
+  /**
+   * Which calls went through a provider's batch API and were billed at its batch rate
+   * (`--batch`, `batch: true`); absent when none did.
+   */
+  batch?: { candidate: boolean; jury: boolean };
 }
 
 /** One judge's replies in a run: how many arrived, how many HELM could not use, and the first reason. */

@@ -42,7 +42,7 @@ const MIGRATIONS: readonly string[] = [
      batch_id TEXT PRIMARY KEY NOT NULL,
      deployment TEXT NOT NULL,
      label TEXT NOT NULL,
-     state TEXT NOT NULL CHECK (state IN ('open', 'collected', 'cancelled')),
+     state TEXT NOT NULL CHECK (state IN ('open', 'collected')),
      submitted_at INTEGER NOT NULL,
      ended_at INTEGER
    ) STRICT;

@@ -33,7 +33,7 @@ describe('ProviderBatches', () => {
       { customId: 'a', requestKey: 'v1:aa' },
       { customId: 'b', requestKey: 'v1:bb' },
     ]);
-    second.batches.close('batch_1', 'collected');
+    second.batches.markCollected('batch_1');
     expect(second.batches.open('openai|gpt')).toEqual([]);
     expect(second.batches.get('batch_1')?.state).toBe('collected');
     expect(second.batches.get('nope')).toBeUndefined();

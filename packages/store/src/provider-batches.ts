@@ -14,7 +14,7 @@ export interface ProviderBatchRecord {
   deployment: string;
   /** The label it was submitted with (e.g. `medhelm <suite> <deployment> #3`). */
   label: string;
-  state: 'open' | 'collected' | 'cancelled';
+  state: 'open' | 'collected';
   /** Epoch milliseconds. */
   submittedAt: number;
 }
@@ -32,7 +32,8 @@ interface BatchRow {
  * `provider_batch_requests`): a batch is recorded with every request it carries in one
  * transaction, committed at once (not group-committed) right after the provider created it, so a
  * run killed while the batch runs finds it again and re-attaches instead of paying twice. A batch
- * stays `open` until its results are in the request cache (`collected`) or it was cancelled.
+ * stays `open` until its results are in the request cache (`collected`); a cancelled batch too,
+ * since what it answered before the cancel is billed and is collected by the next run.
  */
 export class ProviderBatches {
   readonly #insertBatch: Database.Statement;
@@ -67,12 +68,14 @@ export class ProviderBatches {
   /** Records a batch the provider has just created, with its requests, durably before returning. */
   record(batch: Omit<ProviderBatchRecord, 'state'>, requests: readonly BatchedRequest[]): void {
     this.write('record a provider batch', () =>
-      this.db.transaction(() => {
-        this.#insertBatch.run(batch.batchId, batch.deployment, batch.label, 'open', batch.submittedAt);
-        for (const request of requests) {
-          this.#insertRequest.run(batch.batchId, request.customId, request.requestKey);
-        }
-      }).immediate(),
+      this.db
+        .transaction(() => {
+          this.#insertBatch.run(batch.batchId, batch.deployment, batch.label, 'open', batch.submittedAt);
+          for (const request of requests) {
+            this.#insertRequest.run(batch.batchId, request.customId, request.requestKey);
+          }
+        })
+        .immediate(),
     );
   }
 
@@ -96,9 +99,9 @@ export class ProviderBatches {
     }));
   }
 
-  /** Marks a batch done with: its results are in the request cache (`collected`), or it was `cancelled`. */
-  close(batchId: string, state: 'collected' | 'cancelled'): void {
-    this.write('update a provider batch', () => this.#setState.run(state, Date.now(), batchId));
+  /** Marks a batch collected: its results are in the request cache. */
+  markCollected(batchId: string): void {
+    this.write('update a provider batch', () => this.#setState.run('collected', Date.now(), batchId));
   }
 
   private write<T>(what: string, action: () => T): T {

@@ -6,6 +6,7 @@ import { loadModelsFile } from '@medhelm/model-config';
 import type { CliIo } from '../cli-io.ts';
 import type { RunnerServices } from '../composition-root.ts';
 import { addExtraScorers } from '../plugins/add-extra-scorers.ts';
+import { batchSettingsOption, withBatchOption } from './batch-options.ts';
 import { collectEntries } from './collect-run-entries.ts';
 import { dataSourceOf } from './data-source-option.ts';
 import { judgesOption } from './judges-option.ts';
@@ -52,11 +53,11 @@ export function planRunCommand(
   const maxEvalInstances = optionalPositiveInteger(options.maxEvalInstances, '--max-eval-instances');
   const concurrency = optionalPositiveInteger(options.concurrency, '--concurrency');
   const maxCostUsd = optionalNonNegativeNumber(options.maxCost, '--max-cost');
-  const judges = resolveJudges(judgesOption(options, config), config, io.env);
+  const resolvedJudges = resolveJudges(judgesOption(options, config), config, io.env);
   const maxRetries = optionalNonNegativeInteger(options.maxRetries, '--max-retries') ?? 5;
   const timeoutSeconds = timeoutSecondsOption(options.timeout);
   const runConfig = readRunConfigOption(options, io);
-  const plans = addExtraScorers(
+  const planned = addExtraScorers(
     planRuns(
       entries,
       { benchmarks, providers },
@@ -75,6 +76,8 @@ export function planRunCommand(
     runConfig,
     { benchmarks, scorers: services.scorers },
   );
+  const { plans, judges } = withBatchOption(options, planned, resolvedJudges);
+  const batch = batchSettingsOption(options);
   const outputPath = resolve(io.cwd, options.outputPath);
   const dataSource = dataSourceOf(options, io, outputPath);
   return {
@@ -91,6 +94,7 @@ export function planRunCommand(
       maxInvalidJudgeReplies: shareOption(options.maxInvalidJudgeReplies, '--max-invalid-judge-replies'),
       allowExternalData: options.allowExternalData === true || runConfig?.allowExternalData === true,
       providerSettings: { timeoutMs: timeoutSeconds * 1000 },
+      ...(batch === undefined ? {} : { batch }),
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { CommandContext } from './command-context.ts';
 import { addExamples, configOption, discoverOption } from './command-help.ts';
 import {
+  addRunBatchOptions,
   addRunDataOptions,
   addRunDistributedOptions,
   addRunLimitOptions,
@@ -14,7 +15,7 @@ import type { RunCommandOptions } from './run-command-options.ts';
 
 /**
  * `medhelm run`, its ~30 options in groups (what to run, data, models and judges, limits and cost,
- * output, distributed, plugins) so a newcomer finds the three they need, and examples.
+ * batch APIs, output, distributed, plugins) so a newcomer finds the three they need, and examples.
  */
 export function registerRunCommand(program: Command, { io, services, setExitCode }: CommandContext): void {
   const command = program
@@ -26,6 +27,7 @@ export function registerRunCommand(program: Command, { io, services, setExitCode
   addRunDataOptions(command);
   addRunModelOptions(command);
   addRunLimitOptions(command);
+  addRunBatchOptions(command);
   addRunOutputOptions(command);
   addRunDistributedOptions(command);
   command.optionsGroup('Plugins:').addOption(configOption()).addOption(discoverOption());

@@ -48,4 +48,10 @@ export interface RunCommandOptions extends PluginSelectionOptions {
   batchSize?: string;
   /** `--worker-timeout`: seconds without any batch moving before the coordinator gives up. */
   workerTimeout?: string;
+  /** `--batch`: every model and judge called through its provider's batch API, at the batch price. */
+  batch?: boolean;
+  /** `--batch-fallback batch|sync`: what a request its batch did not answer does next (default batch). */
+  batchFallback?: string;
+  /** `--batch-poll <seconds>`: how often a running batch is polled (default 30). */
+  batchPoll?: string;
 }

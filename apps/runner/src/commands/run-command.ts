@@ -8,6 +8,7 @@ import { formatUsd } from '../output/format-usd.ts';
 import { ProgressReporter } from '../output/progress-reporter.ts';
 import { resultsTable, suiteCostLine } from '../output/results-table.ts';
 import { failedRun } from './failed-run.ts';
+import { openBatchesDecision } from './open-batches-decision.ts';
 import { openDistributedExecutor } from './open-distributed-executor.ts';
 import { planRunCommand, plansWithData } from './plan-run-command.ts';
 import { redactCommandLine } from './redact-command-line.ts';
@@ -48,6 +49,7 @@ export async function runCommand(
   try {
     const outcomes = await scope.evaluator.runAll(plans, {
       ...evaluation,
+      batch: { ...evaluation.batch, decideOnOpenBatches: openBatchesDecision(io) },
       provenance: services.provenance(redactCommandLine(['medhelm', ...(io.argv ?? [])])),
       ...(executor === undefined ? {} : { executor }),
       ...(maxCostUsd === undefined ? {} : { maxCostUsd }),

@@ -5,7 +5,8 @@ import { textTable } from './text-table.ts';
 
 /**
  * The table `medhelm run --estimate` prints: per run, the instances, estimated prompt tokens
- * (marked `~`), the maximum completion tokens and the maximum cost, then a total line.
+ * (marked `~`), the maximum completion tokens and the maximum cost, at the standard price and at
+ * the provider's batch rate side by side, then a total line.
  */
 export function estimateTable(estimates: readonly RunEstimate[]): string {
   const rows = estimates.map((estimate) => [
@@ -15,11 +16,14 @@ export function estimateTable(estimates: readonly RunEstimate[]): string {
     `${estimate.estimatedPromptTokens}~`,
     String(estimate.maxCompletionTokens),
     formatUsd(estimate.maxCostUsd),
+    estimate.maxBatchCostUsd === undefined ? '-' : formatUsd(estimate.maxBatchCostUsd),
   ]);
   const sum = (pick: (estimate: RunEstimate) => number) =>
     estimates.reduce((total, estimate) => total + pick(estimate), 0);
   const unknown = estimates.some((estimate) => estimate.maxCostUsd === undefined);
   const known = sum((estimate) => estimate.maxCostUsd ?? 0);
+  const noBatch = estimates.some((estimate) => estimate.maxBatchCostUsd === undefined);
+  const knownBatch = sum((estimate) => estimate.maxBatchCostUsd ?? 0);
   rows.push([
     'total',
     '',
@@ -27,11 +31,20 @@ export function estimateTable(estimates: readonly RunEstimate[]): string {
     `${sum((estimate) => estimate.estimatedPromptTokens)}~`,
     String(sum((estimate) => estimate.maxCompletionTokens)),
     unknown ? `${formatUsd(known)} + ?` : formatUsd(known),
+    noBatch ? (knownBatch === 0 ? '-' : `${formatUsd(knownBatch)} + -`) : formatUsd(knownBatch),
   ]);
   const table = textTable(
-    ['benchmark', 'model', 'instances', 'prompt tokens', 'max completion tokens', 'max cost $'],
+    [
+      'benchmark',
+      'model',
+      'instances',
+      'prompt tokens',
+      'max completion tokens',
+      'max cost $',
+      'with --batch $',
+    ],
     rows,
-    new Set([2, 3, 4, 5]),
+    new Set([2, 3, 4, 5, 6]),
   );
-  return `${table}\n\n~ prompt tokens are estimated as characters ÷ 4 (no tokenizer); the maximum cost assumes every answer uses max_tokens and no request is cached.${unknown ? '\n? no known price for that model: add a price to its deployment in a models file.' : ''}\nEstimate only: no model was called.`;
+  return `${table}\n\n~ prompt tokens are estimated as characters ÷ 4 (no tokenizer); the maximum cost assumes every answer uses max_tokens and no request is cached.${unknown ? '\n? no known price for that model: add a price to its deployment in a models file.' : ''}\n\nwith --batch: the same at the provider's batch rate (the price table's batchDiscounts); - where the provider has no batch API.\nEstimate only: no model was called.`;
 }

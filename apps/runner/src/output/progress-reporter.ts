@@ -1,5 +1,6 @@
-import type { RunObserver, RunOutcome, RunPlan } from '@medhelm/engine';
+import type { BatchProgressEvent, RunObserver, RunOutcome, RunPlan } from '@medhelm/engine';
 import type { CliIo } from '../cli-io.ts';
+import { batchProgressLine } from './batch-progress-line.ts';
 
 interface RunProgress {
   label: string;
@@ -21,6 +22,8 @@ export class ProgressReporter implements RunObserver {
   /** A progress bar is drawn on the current terminal line without a newline yet. */
   private barOpen = false;
   private readonly interactive: boolean;
+  /** Each batch's last state told, so a poll that changed nothing prints nothing. */
+  private readonly batchStates = new Map<string, string>();
 
   constructor(private readonly io: CliIo) {
     this.interactive = io.stdout.isTTY === true;
@@ -101,6 +104,21 @@ export class ProgressReporter implements RunObserver {
     for (const line of scoringFailureLines(outcome)) this.io.stderr.write(`  ${line}\n`);
     this.io.stderr.write(`  wrote ${outcome.runDirectory}\n`);
     if (this.interactive && this.active.size > 0) this.drawBar();
+  }
+
+  onBatchProgress(event: BatchProgressEvent): void {
+    const state = `${event.providerStatus}|${event.succeeded}|${event.failed}`;
+    if (this.batchStates.get(event.batchId) === state) return;
+    this.batchStates.set(event.batchId, state);
+    this.closeBar();
+    this.io.stderr.write(`  ${batchProgressLine(event)}\n`);
+  }
+
+  onBatchResend(event: { deployment: string; batchId: string; count: number; reasons: string }): void {
+    this.closeBar();
+    this.io.stderr.write(
+      `  batch ${event.batchId} (${event.deployment}): ${event.count} requests got no answer (${event.reasons}); sending them again.\n`,
+    );
   }
 
   private drawBar(): void {

@@ -125,9 +125,9 @@ function runRow(outcome: RunOutcome): string[] {
     String(outcome.counts.failed),
     `${outcome.counts.fromModel}/${outcome.counts.fromCache}/${outcome.counts.fromCheckpoint}`,
     tokensCell(outcome),
-    formatUsd(outcome.cost.candidateUsd),
+    `${formatUsd(outcome.cost.candidateUsd)}${outcome.cost.batch?.candidate ? ' batch' : ''}`,
     outcome.cost.jury === 'ran'
-      ? formatUsd(outcome.cost.judgeUsd)
+      ? `${formatUsd(outcome.cost.judgeUsd)}${outcome.cost.batch?.jury ? ' batch' : ''}`
       : outcome.cost.jury === 'skipped'
         ? 'skipped'
         : '-',

@@ -20,6 +20,11 @@ export interface RunEstimate {
    * request cache: a re-run answered from the cache costs less.
    */
   maxCostUsd: number | undefined;
+  /**
+   * The same at the provider's batch rate (`--batch`); undefined when the price is unknown or the
+   * provider has no batch rate in the price table.
+   */
+  maxBatchCostUsd: number | undefined;
 }
 
 /**
@@ -55,5 +60,9 @@ export async function estimateRun(
     estimatedPromptTokens,
     maxCompletionTokens: completionTokens,
     maxCostUsd: price === undefined ? undefined : usdFromPicoUsd(picoUsd),
+    maxBatchCostUsd:
+      price?.batchPercent === undefined
+        ? undefined
+        : usdFromPicoUsd((picoUsd * BigInt(price.batchPercent)) / 100n),
   };
 }

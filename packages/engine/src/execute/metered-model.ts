@@ -169,8 +169,7 @@ export class MeteredModel {
       const caller = this.options.caller ?? 'the candidate model';
       return { result: await batch.dispatcher.request(requestKey, request, caller), batched: true };
     } catch (error) {
-      if (batch.fallback !== 'sync' || !BatchRequestFailed.isInstance(error) || error.reason === 'canceled')
-        throw error;
+      if (batch.fallback !== 'sync' || !BatchRequestFailed.isInstance(error)) throw error;
       return { result: await this.callWithRetries(request, signal), batched: false };
     }
   }

@@ -49,6 +49,10 @@ export function runOutcomeBase(args: {
       jury: !needsJudges ? ('none' as const) : !juryRuns ? ('skipped' as const) : ('ran' as const),
       judgeUsage: tally.judgeUsage,
       ...(price === undefined ? {} : { priceSource: priceSourceOf(price) }),
+      ...batchOf(
+        plan.deployment.batch === true,
+        juryRuns && context.judges.some((judge) => judge.deployment.batch === true),
+      ),
     },
     failures: tally.failures,
     warnings: [...args.warnings],
@@ -223,4 +227,9 @@ function judgesWithServers(
       context.pool.get(judge.deployment, judge.deployment.limits?.concurrency ?? plan.concurrency).model
         .cacheIdentity.baseUrl,
   }));
+}
+
+/** `batch` of a run's cost: which of its calls were billed at a batch rate, when any were. */
+function batchOf(candidate: boolean, jury: boolean): { batch?: { candidate: boolean; jury: boolean } } {
+  return candidate || jury ? { batch: { candidate, jury } } : {};
 }

@@ -26,6 +26,8 @@ export interface CostLedgerEntry {
   /** Tokens of the judge calls made (cached judge answers are free and not counted). */
   judge_usage: TokenCounts;
   price_source: string | null;
+  /** Which calls were billed at the provider's batch rate (`--batch`); absent when none were. */
+  batch_rate?: { candidate: boolean; jury: boolean };
 }
 
 /** The ledger's totals over every invocation of the suite. */
@@ -62,6 +64,7 @@ export async function appendCostLedgerEntry(
     ...(outcome.cost.unpricedJudges === undefined ? {} : { unpriced_judges: outcome.cost.unpricedJudges }),
     judge_usage: outcome.cost.judgeUsage,
     price_source: outcome.cost.priceSource ?? null,
+    ...(outcome.cost.batch === undefined ? {} : { batch_rate: outcome.cost.batch }),
   };
   await mkdir(suiteDirectory, { recursive: true });
   await appendFile(join(suiteDirectory, COST_LEDGER_FILE), `${JSON.stringify(entry)}\n`);

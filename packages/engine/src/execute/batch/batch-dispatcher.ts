@@ -1,10 +1,5 @@
-import type {
-  BatchApiV1,
-  BatchRequestResultV1,
-  GenerationRequest,
-  GenerationResult,
-} from '@medhelm/core';
-import { type RetryPolicy, type Sleep, sleep as realSleep, withRetries } from '@medhelm/http';
+import type { BatchApiV1, BatchRequestResultV1, GenerationRequest, GenerationResult } from '@medhelm/core';
+import { type RetryPolicy, sleep as realSleep, type Sleep, withRetries } from '@medhelm/http';
 import type { ProviderBatches, RequestCacheLike } from '@medhelm/store';
 import { BatchRequestFailed } from './batch-request-failed.ts';
 import type { BatchProgressEvent, BatchSettings } from './batch-settings.ts';
@@ -101,13 +96,15 @@ export class BatchDispatcher {
       .filter((id) => this.#followed.has(id));
   }
 
-  /** Asks the provider to cancel the open batches this dispatcher followed, and records them so. */
+  /**
+   * Asks the provider to cancel the open batches this dispatcher followed. They stay open in the
+   * store: the next invocation collects what they answered before the cancel (already billed) and
+   * sends the rest again.
+   */
   async cancelOpenBatches(): Promise<string[]> {
     const ids = this.openBatchIds();
-    for (const id of ids) {
-      await this.options.api.cancel(id);
-      this.options.batches.close(id, 'cancelled');
-    }
+    for (const id of ids)
+      await withRetries(() => this.options.api.cancel(id), { policy: this.options.retry ?? {} });
     return ids;
   }
 
@@ -171,7 +168,11 @@ export class BatchDispatcher {
     let batchId: string;
     try {
       batchId = await withRetries(
-        () => api.submit(chunk.flatMap((request) => request.lines), { label }),
+        () =>
+          api.submit(
+            chunk.flatMap((request) => request.lines),
+            { label },
+          ),
         this.retryOptions(),
       );
       // Recorded before anything else happens: a run killed from here on re-attaches to it.
@@ -256,7 +257,7 @@ export class BatchDispatcher {
         }
       }
     }, this.retryOptions());
-    this.options.batches.close(batchId, 'collected');
+    this.options.batches.markCollected(batchId);
     const resend: { requestKey: string; reason: string }[] = [];
     for (const requestKey of requests.values()) {
       if (this.inOpenBatch().get(requestKey) === batchId) this.inOpenBatch().delete(requestKey);
@@ -298,7 +299,7 @@ export class BatchDispatcher {
     const waiter = this.#waiters.get(requestKey);
     if (waiter === undefined) return;
     const { fallback, maxAttempts } = this.options.settings;
-    const worthAgain = error.retryable || error.reason === 'expired';
+    const worthAgain = error.retryable || error.reason === 'expired' || error.reason === 'canceled';
     if (fallback === 'batch' && worthAgain && waiter.attempts < maxAttempts && !this.options.signal.aborted) {
       resend.push({ requestKey, reason: `${error.reason}: ${error.message}` });
       return;
