@@ -269,7 +269,9 @@ export function meteredCandidate(
     limiter,
     breaker,
     meter,
-    ...(batch === undefined ? {} : { batch: { dispatcher: batch, fallback: context.batchFallback ?? 'batch' } }),
+    ...(batch === undefined
+      ? {}
+      : { batch: { dispatcher: batch, fallback: context.batchFallback ?? 'batch' } }),
     signal: context.signal,
     ...(price === undefined ? {} : { price }),
     ...(context.budget === undefined ? {} : { budget: context.budget }),

@@ -64,7 +64,9 @@ export function createJury(
       breaker,
       caller,
       meter,
-      ...(batch === undefined ? {} : { batch: { dispatcher: batch, fallback: options.batchFallback ?? 'batch' } }),
+      ...(batch === undefined
+        ? {}
+        : { batch: { dispatcher: batch, fallback: options.batchFallback ?? 'batch' } }),
       ...(deployment.price === undefined ? {} : { price: deployment.price }),
       ...(options.budget === undefined ? {} : { budget: options.budget }),
       ...(options.retry === undefined ? {} : { retry: options.retry }),

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { chunkBatchLines, type EncodedRequest } from './chunk-batch-lines.ts';
 
-const request = (id: string, ...lines: string[]): EncodedRequest => ({ requestKey: `v1:${id}`, customId: id, lines });
+const request = (id: string, ...lines: string[]): EncodedRequest => ({
+  requestKey: `v1:${id}`,
+  customId: id,
+  lines,
+});
 
 describe('chunkBatchLines', () => {
   it('cuts at the line limit, keeping a request with several lines whole', () => {
