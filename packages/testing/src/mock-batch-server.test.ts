@@ -169,7 +169,6 @@ describe('mock batch APIs: OpenAI', () => {
     ]);
     const ended = (await call('GET', `/v1/batches/${batch.id}`)).json();
     const [answered] = await linesOfFile(ended.output_file_id);
-
     const synchronous = await call(
       'POST',
       '/v1/chat/completions',
@@ -177,7 +176,8 @@ describe('mock batch APIs: OpenAI', () => {
     );
     const contentOf = (body: unknown) =>
       (body as { choices: { message: { content: string } }[] }).choices[0]?.message.content;
-    expect(contentOf((answered?.response as { body: unknown }).body)).toBe(contentOf(synchronous.json()));
+    const answeredBody = (answered?.response as { body: unknown } | undefined)?.body;
+    expect(contentOf(answeredBody)).toBe(contentOf(synchronous.json()));
     const rejectedSynchronously = await call(
       'POST',
       '/v1/chat/completions',
