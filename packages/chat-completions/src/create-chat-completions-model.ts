@@ -1,10 +1,4 @@
-import {
-  type GenerateOptionsV1,
-  type GenerationRequest,
-  type GenerationResult,
-  type LanguageModelV1,
-  ModelCallError,
-} from '@medhelm/core';
+import type { GenerateOptionsV1, GenerationRequest, GenerationResult, LanguageModelV1 } from '@medhelm/core';
 import {
   createHttpAgent,
   missingApiKeyError,
@@ -13,7 +7,12 @@ import {
   secretsFromHeaders,
   unexpectedResponseError,
 } from '@medhelm/http';
+import {
+  type ChatCompletionsBatchEndpoint,
+  createChatCompletionsBatch,
+} from './create-chat-completions-batch.ts';
 import { parseChatCompletion } from './parse-chat-completion.ts';
+import { refineChatCompletionsError } from './refine-chat-completions-error.ts';
 import { type ChatCompletionBodyOptions, toChatCompletionBody } from './to-chat-completion-body.ts';
 
 /** Hints added to errors, where the provider knows better than a generic HTTP client. */
@@ -53,6 +52,8 @@ export interface ChatCompletionsModelConfig {
    */
   unavailable?: { message: string; hint?: string };
   hints?: ChatCompletionsErrorHints;
+  /** Where the model's batches go, when its provider has a batch API (`LanguageModelV1.batch`). */
+  batch?: ChatCompletionsBatchEndpoint;
 }
 
 /** A LanguageModelV1 speaking chat completions; `close` ends its keep-alive connections. */
@@ -102,7 +103,7 @@ export function createChatCompletionsModel(config: ChatCompletionsModelConfig): 
         secrets,
       });
     } catch (error) {
-      throw refineError(error, config.hints);
+      throw refineChatCompletionsError(error, config.hints);
     }
 
     const parsed = parseChatCompletion(response.body, {
@@ -131,48 +132,22 @@ export function createChatCompletionsModel(config: ChatCompletionsModelConfig): 
     modelId,
     cacheIdentity: config.cacheIdentity,
     ...(config.unavailable === undefined ? {} : { unavailable: config.unavailable }),
+    ...(config.batch === undefined
+      ? {}
+      : {
+          batch: createChatCompletionsBatch({
+            prefix,
+            endpoint: config.batch,
+            headers,
+            bodyOptions,
+            timeoutMs,
+            agent,
+            secrets,
+            unavailable: config.unavailable,
+            hints: config.hints,
+          }),
+        }),
     doGenerate,
     close: () => agent.close(),
   };
-}
-
-// postJson's errors are already redacted; this only refines them with what the provider knows: a
-// more specific hint, and OpenAI's `insufficient_quota` 429, which waiting does not cure.
-function refineError(error: unknown, hints: ChatCompletionsErrorHints | undefined): unknown {
-  if (!ModelCallError.isInstance(error)) return error;
-  const outOfQuota = error.status === 429 && apiErrorCode(error.body) === 'insufficient_quota';
-  const hint = outOfQuota
-    ? 'The account is out of credit or over its spending limit: check the plan and billing details.'
-    : error.status === 401 || error.status === 403
-      ? hints?.unauthorized
-      : error.status === 404
-        ? hints?.notFound
-        : error.status === undefined && /ECONNREFUSED/.test(error.message)
-          ? hints?.connectionRefused
-          : undefined;
-  if (hint === undefined) return error;
-  return new ModelCallError(
-    error.message,
-    {
-      url: error.url,
-      status: error.status,
-      headers: error.headers,
-      body: error.body,
-      isRetryable: outOfQuota ? false : error.isRetryable,
-    },
-    { hint, cause: error.cause },
-  );
-}
-
-/** `error.code` (or `error.type`) of an OpenAI-style error body. */
-function apiErrorCode(body: string | undefined): string | undefined {
-  if (body === undefined) return undefined;
-  try {
-    const json = JSON.parse(body) as { error?: { code?: unknown; type?: unknown } };
-    if (typeof json.error?.code === 'string') return json.error.code;
-    if (typeof json.error?.type === 'string') return json.error.type;
-  } catch {
-    // Not JSON (or cut to the excerpt limit): no code to read.
-  }
-  return undefined;
 }

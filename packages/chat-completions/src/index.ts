@@ -4,6 +4,7 @@
 export {
   /** @public */ chatCompletionResponseSchema,
 } from './chat-completion-response-schema.ts';
+export type { ChatCompletionsBatchEndpoint } from './create-chat-completions-batch.ts';
 export {
   type ChatCompletionsLanguageModel,
   /** @public */ createChatCompletionsModel,

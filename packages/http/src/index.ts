@@ -6,6 +6,8 @@ export {
   DEFAULT_MODEL_TIMEOUT_MS,
 } from './check-timeout.ts';
 export { createHttpAgent } from './create-http-agent.ts';
+export { fileUploadForm, type UploadedFile } from './file-upload-form.ts';
+export { type GetLinesOptions, getLines } from './get-lines.ts';
 export { connectionFailureCode } from './is-connection-failure.ts';
 export {
   /** @public */ isRetryableNetworkError,
@@ -32,6 +34,7 @@ export {
   redactUrl,
   secretsFromHeaders,
 } from './redact-secrets.ts';
+export { type RequestJsonOptions, requestJson } from './request-json.ts';
 export { retryDelayFromHeaders } from './retry-delay-from-headers.ts';
 export {
   type Sleep,

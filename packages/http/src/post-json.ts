@@ -1,8 +1,8 @@
 import type { Dispatcher } from 'undici';
-import { type JsonResponse, jsonResponseOf } from './json-response-of.ts';
+import type { JsonResponse } from './json-response-of.ts';
 import { modelCallFailure } from './model-call-failure.ts';
-import { receiveResponse } from './receive-response.ts';
 import { redactUrl, secretsFromHeaders } from './redact-secrets.ts';
+import { requestJson } from './request-json.ts';
 
 /** One JSON POST to a model API. */
 export interface PostJsonOptions {
@@ -32,42 +32,16 @@ export interface PostJsonOptions {
  * response headers and causes.
  */
 export async function postJson(options: PostJsonOptions): Promise<JsonResponse> {
-  const secrets = [...(options.secrets ?? []), ...secretsFromHeaders(options.headers)];
-  const displayUrl = redactUrl(options.url, secrets);
-  const fail = modelCallFailure(options.providerId, displayUrl, secrets);
-
-  if (options.signal?.aborted) {
-    throw fail(
-      `the request to ${displayUrl} was aborted`,
-      { isRetryable: false },
-      { cause: options.signal.reason },
-    );
-  }
+  const { body, ...request } = options;
+  // An aborted call fails as aborted before its body is looked at.
+  if (options.signal?.aborted) return requestJson({ ...request, method: 'POST' });
   let payload: string;
   try {
-    payload = JSON.stringify(options.body);
+    payload = JSON.stringify(body);
   } catch (error) {
+    const secrets = [...(options.secrets ?? []), ...secretsFromHeaders(options.headers)];
+    const fail = modelCallFailure(options.providerId, redactUrl(options.url, secrets), secrets);
     throw fail('the request body cannot be serialised as JSON', { isRetryable: false }, { cause: error });
   }
-  const received = await receiveResponse(
-    {
-      url: options.url,
-      headers: requestHeaders(options.headers),
-      payload,
-      timeoutMs: options.timeoutMs,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
-    },
-    fail,
-    displayUrl,
-  );
-  return jsonResponseOf(received, fail, displayUrl);
-}
-
-// Defaults first, then the caller's headers under lower-case names, so `Content-Type` from the
-// caller replaces ours instead of being sent twice.
-function requestHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const merged: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-  for (const [name, value] of Object.entries(headers)) merged[name.toLowerCase()] = value;
-  return merged;
+  return requestJson({ ...request, method: 'POST', payload });
 }

@@ -1,15 +1,17 @@
-import { type Dispatcher, request } from 'undici';
+import { type Dispatcher, type FormData, request } from 'undici';
 import { flattenHeaders } from './flatten-headers.ts';
 import type { ReceivedResponse } from './json-response-of.ts';
 import type { ModelCallFailure } from './model-call-failure.ts';
 import { networkFailure } from './network-failure.ts';
 import { onAbort } from './on-abort.ts';
 
-/** One POST as sent: the serialised body, the merged headers, and its limits. */
+/** One request as sent: the method (POST unless said), the serialised body, the merged headers, and its limits. */
 export interface OutgoingPost {
+  method?: 'GET' | 'POST';
   url: string;
   headers: Readonly<Record<string, string>>;
-  payload: string;
+  /** The body: text, a multipart form (undici sets its content type), or none. */
+  payload: string | FormData | undefined;
   timeoutMs: number;
   signal?: AbortSignal;
   dispatcher?: Dispatcher;
@@ -37,7 +39,7 @@ export async function receiveResponse(
   const started = performance.now();
   try {
     const response = await request(post.url, {
-      method: 'POST',
+      method: post.method ?? 'POST',
       headers: post.headers,
       body: post.payload,
       signal: controller.signal,

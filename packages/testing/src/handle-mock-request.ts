@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { answerMockBatchRequest } from './answer-mock-batch-request.ts';
 import type { FaultInjector, MockFault } from './create-fault-injector.ts';
+import type { MockBatchState } from './mock-batch-state.ts';
 import { createMockExchange, type MockExchange } from './mock-exchange.ts';
 import type { MockModelServerOptions } from './mock-model-server-options.ts';
 import type { MockReply } from './mock-reply.ts';
@@ -22,7 +24,20 @@ export interface MockServerState {
   readonly record: boolean;
   readonly requests: MockRequest[];
   readonly faults: MockFault[];
-  readonly counters: { calls: number; requests: number; inFlight: number; maxInFlight: number };
+  /**
+   * `calls` numbers every model call (the reply's `index`), synchronous or batch line; `syncCalls`
+   * counts the synchronous ones and `batchLines` the batch lines answered by the reply logic.
+   */
+  readonly counters: {
+    calls: number;
+    syncCalls: number;
+    batchLines: number;
+    requests: number;
+    inFlight: number;
+    maxInFlight: number;
+  };
+  /** The files and batches of the batch APIs, when `options.batch` serves them. */
+  readonly batches: MockBatchState | undefined;
   /** Resolves after `ms`, or never when the server closes first. */
   sleepUnlessClosed(ms: number): Promise<void>;
 }
@@ -73,6 +88,12 @@ async function answerMockRequest(
   exchange.record = record;
   if (state.record) state.requests.push(record);
 
+  if (
+    state.batches !== undefined &&
+    (await answerMockBatchRequest(state, state.batches, exchange, head, rawBody))
+  ) {
+    return;
+  }
   if (state.servesOpenAi && head.method === 'GET' && head.route === '/v1/models') {
     answerModelListing(exchange, head, options);
     return;
@@ -101,6 +122,7 @@ async function answerMockRequest(
 
   const call = protocol.normalize(body, pathModel);
   const index = state.counters.calls++;
+  state.counters.syncCalls++;
   record.callIndex = index;
   record.call = call;
 

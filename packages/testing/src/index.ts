@@ -27,6 +27,10 @@ export type {
   /** @public */ FaultKind,
 } from './create-fault-injector.ts';
 export { createSampleLoadContext } from './create-sample-load-context.ts';
+export {
+  type BatchContractOptions,
+  describeBatchContract,
+} from './describe-batch-contract.ts';
 export { describeBenchmarkContract } from './describe-benchmark-contract.ts';
 export { describeBenchmarkDescription } from './describe-benchmark-description.ts';
 export { describeConformanceChecks } from './describe-conformance-checks.ts';
@@ -51,7 +55,11 @@ export {
   /** @public */ HELM_JURY_ANNOTATOR_MODELS,
   medhelmJuryRunSpec,
 } from './medhelm-jury-run-spec.ts';
-export { startMockModelServer } from './mock-model-server.ts';
+export {
+  /** @public */ type MockBatchOptions,
+  /** @public */ type MockBatchRecord,
+  startMockModelServer,
+} from './mock-model-server.ts';
 export {
   type MockOpenAiServer,
   type MockOpenAiServerOptions,

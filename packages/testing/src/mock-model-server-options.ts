@@ -1,5 +1,6 @@
 import type { RetryAfterCheck, RetryAfterComplianceOptions } from './check-retry-after-compliance.ts';
 import type { MockFault, MockFaultOptions } from './create-fault-injector.ts';
+import type { MockBatchOptions, MockBatchRecord } from './mock-batch-options.ts';
 import type { MockJuryOptions } from './mock-jury-reply.ts';
 import type { MockReply } from './mock-reply.ts';
 import type { MockRequest } from './mock-request.ts';
@@ -35,6 +36,11 @@ export interface MockModelServerOptions {
    * off so the server's memory stays flat; the counters still count.
    */
   record?: boolean;
+  /**
+   * Serve the batch APIs of the OpenAI, Azure and Anthropic wires (`{}` for the defaults): each
+   * line is validated and answered exactly as a synchronous call, with the faults chosen here.
+   */
+  batch?: MockBatchOptions;
 }
 
 /** A running mock model server. */
@@ -52,6 +58,12 @@ export interface MockModelServer {
   readonly requests: readonly MockRequest[];
   /** Every injected fault, in order. */
   readonly faults: readonly MockFault[];
+  /** Every batch created (with `batch`), in creation order; each record follows its batch's status. */
+  readonly batches: readonly MockBatchRecord[];
+  /** Synchronous model calls received (chat completions, messages, generateContent), batch lines not counted. */
+  readonly syncCallCount: number;
+  /** Batch lines answered by the reply logic so far. */
+  readonly batchLineCount: number;
   /** Requests received so far (also when `record` is off). */
   readonly requestCount: number;
   /** Requests received and not yet answered (or dropped) right now. */

@@ -4,12 +4,14 @@ import { checkRetryAfterCompliance } from './check-retry-after-compliance.ts';
 import { createFaultInjector } from './create-fault-injector.ts';
 import { geminiWire } from './gemini-wire.ts';
 import { handleMockRequest, type MockServerState } from './handle-mock-request.ts';
+import { createMockBatchState } from './mock-batch-state.ts';
 import { mockJuryReply } from './mock-jury-reply.ts';
 import type { MockModelServer, MockModelServerOptions } from './mock-model-server-options.ts';
 import { MOCK_WIRES, type MockWire, type WireProtocol } from './mock-wire.ts';
 import { openAiWire } from './openai-wire.ts';
 import { startLoopbackServer } from './start-loopback-server.ts';
 
+export type { MockBatchOptions, MockBatchRecord } from './mock-batch-options.ts';
 export type { MockModelServer, MockModelServerOptions } from './mock-model-server-options.ts';
 export type { MockRequest } from './mock-request.ts';
 
@@ -26,7 +28,9 @@ const PROTOCOLS: Readonly<Record<MockWire, WireProtocol>> = {
  * (`POST /openai/deployments/{deployment}/chat/completions?api-version=...`), Anthropic Messages
  * (`POST /v1/messages`) and Gemini (`POST /v1beta/models/{model}:generateContent`). Responses and
  * errors have each API's shape; `faults` injects rate limits, server errors, resets, hangs and
- * malformed answers. Provider tests run against it so the real client stack is exercised.
+ * malformed answers. With `batch` it also serves the batch APIs of the OpenAI, Azure and Anthropic
+ * wires, answering each line as a synchronous call. Provider tests run against it so the real
+ * client stack is exercised.
  */
 export async function startMockModelServer(options: MockModelServerOptions = {}): Promise<MockModelServer> {
   const wires = options.wires ?? MOCK_WIRES;
@@ -39,7 +43,8 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
     record: options.record ?? true,
     requests: [],
     faults: [],
-    counters: { calls: 0, requests: 0, inFlight: 0, maxInFlight: 0 },
+    counters: { calls: 0, syncCalls: 0, batchLines: 0, requests: 0, inFlight: 0, maxInFlight: 0 },
+    batches: options.batch === undefined ? undefined : createMockBatchState(options.batch),
     sleepUnlessClosed: (ms) => new Promise((resolve) => loopback.later(ms, resolve)),
   };
   const loopback = await startLoopbackServer((incoming, response) =>
@@ -53,8 +58,15 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
     baseUrls: { openai: `${origin}/v1`, azure: origin, anthropic: origin, gemini: origin },
     requests: state.requests,
     faults: state.faults,
+    batches: state.batches?.records ?? [],
     get requestCount() {
       return counters.requests;
+    },
+    get syncCallCount() {
+      return counters.syncCalls;
+    },
+    get batchLineCount() {
+      return counters.batchLines;
     },
     get inFlight() {
       return counters.inFlight;

@@ -77,8 +77,13 @@ export function sendMockFault(
   }
 }
 
-/** The answer of a successful reply, with the defaults filled in. */
-function answerOf(wire: WireProtocol, call: MockModelCall, index: number, reply: MockReply): WireAnswer {
+/** The answer of a successful reply, with the defaults filled in (for a synchronous call or a batch line). */
+export function answerOf(
+  wire: WireProtocol,
+  call: MockModelCall,
+  index: number,
+  reply: MockReply,
+): WireAnswer {
   const contents = wire.answerContents(call, reply.content);
   return {
     contents,

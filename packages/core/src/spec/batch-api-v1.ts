@@ -31,7 +31,7 @@ export interface BatchApiV1 {
    * with one line per completion gathers them back), in any order. A request with no line in
    * the results is reported by the engine as missing.
    */
-  results(batchId: string, options?: BatchCallOptionsV1): AsyncIterable<BatchRequestResultV1>;
+  results(batchId: string, options?: BatchResultsOptionsV1): AsyncIterable<BatchRequestResultV1>;
   /** Asks the provider to cancel the batch; requests already answered stay answered (and paid). */
   cancel(batchId: string, options?: BatchCallOptionsV1): Promise<void>;
 }
@@ -39,6 +39,17 @@ export interface BatchApiV1 {
 /** Options of one batch API call. */
 export interface BatchCallOptionsV1 {
   signal?: AbortSignal;
+}
+
+/** Options of `results`. */
+export interface BatchResultsOptionsV1 extends BatchCallOptionsV1 {
+  /**
+   * The request a `customId` was encoded from. A provider reads some answers against their request,
+   * as its synchronous path does (a reasoning model's answer is cut at the stop sequences the API
+   * would not take; a usage estimate counts the prompt); without it those answers may differ from
+   * `doGenerate`'s, e.g. after a killed run re-attaches to its batch.
+   */
+  request?: (customId: string) => GenerationRequest | undefined;
 }
 
 /** Where a batch is, in the provider's words and in the engine's. */

@@ -14,11 +14,10 @@ import {
   postJson,
   unexpectedResponseError,
 } from '@medhelm/http';
-import {
-  type AnthropicMessage,
-  anthropicMessageSchema,
-  anthropicUsageSchema,
-} from './anthropic-message-schema.ts';
+import { toCompletion } from './anthropic-completion.ts';
+import { anthropicMessageSchema } from './anthropic-message-schema.ts';
+import { sumAnthropicUsage, toAnthropicUsage } from './anthropic-usage.ts';
+import { createAnthropicBatch } from './create-anthropic-batch.ts';
 import { type AnthropicMessagesRequestBody, toAnthropicMessagesBody } from './to-anthropic-messages-body.ts';
 import { toAnthropicModelCallError } from './to-anthropic-model-call-error.ts';
 
@@ -57,7 +56,8 @@ interface OneMessage {
  * Creates a Claude model with its own undici Agent (keep-alive connections reused across calls).
  * The key lives only in this closure, not on the returned object, so logging or serialising the
  * model cannot reveal it. The Messages API returns one message per call, so a request for n
- * completions makes n calls, one after the other, and sums their usage and time.
+ * completions makes n calls, one after the other, and sums their usage and time. Its `batch` is
+ * Anthropic's Message Batches API (see createAnthropicBatch).
  */
 export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfig): AnthropicLanguageModel {
   const { apiKey, apiKeyEnvVar, modelId, providerId } = config;
@@ -100,7 +100,7 @@ export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfi
     const completion = toCompletion(parsed.data);
     return {
       completion,
-      usage: toUsage(parsed.data.usage, body, completion),
+      usage: toAnthropicUsage(parsed.data.usage, body, completion),
       elapsedSeconds: response.elapsedSeconds,
     };
   }
@@ -127,7 +127,7 @@ export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfi
     }
     return {
       completions: messages.map((message) => message.completion),
-      usage: sumUsage(messages.map((message) => message.usage)),
+      usage: sumAnthropicUsage(messages.map((message) => message.usage)),
       requestTimeSeconds: messages.reduce((total, message) => total + message.elapsedSeconds, 0),
       requestDatetime,
     };
@@ -139,51 +139,19 @@ export function createAnthropicMessagesModel(config: AnthropicMessagesModelConfi
     modelId,
     cacheIdentity: { baseUrl: config.baseUrl, anthropicVersion: ANTHROPIC_VERSION },
     ...(unavailable === undefined ? {} : { unavailable }),
+    batch: createAnthropicBatch({
+      providerId,
+      modelId,
+      baseUrl: config.baseUrl,
+      headers:
+        apiKey === undefined ? undefined : { 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_VERSION },
+      missingKey,
+      apiKeyEnvVar,
+      timeoutMs: config.timeoutMs,
+      agent,
+      secrets,
+    }),
     doGenerate,
     close: () => agent.close(),
   };
-}
-
-/**
- * The stop reasons of the Messages API in HELM's words: `end_turn` and `stop_sequence` are
- * `stop`, `max_tokens` is `length`; others (`refusal`, `tool_use`, `pause_turn`,
- * `model_context_window_exceeded`) are kept as Anthropic writes them, and a missing one is `unknown`.
- */
-export function toFinishReason(stopReason: string | null | undefined): string {
-  if (stopReason === 'end_turn' || stopReason === 'stop_sequence') return 'stop';
-  if (stopReason === 'max_tokens') return 'length';
-  return stopReason ?? 'unknown';
-}
-
-/** The text of a message: its `text` blocks joined in order (thinking and tool blocks skipped). */
-export function toCompletion(message: AnthropicMessage): Completion {
-  const text = message.content
-    .filter((block) => block.type === 'text')
-    .map((block) => block.text ?? '')
-    .join('');
-  return { text, finishReason: toFinishReason(message.stop_reason) };
-}
-
-// The reported usage, or an estimate of one token per four characters when it is missing.
-function toUsage(usage: unknown, body: AnthropicMessagesRequestBody, completion: Completion): Usage {
-  const reported = anthropicUsageSchema.safeParse(usage);
-  if (reported.success) {
-    return { promptTokens: reported.data.input_tokens, completionTokens: reported.data.output_tokens };
-  }
-  const promptCharacters =
-    (body.system?.length ?? 0) + body.messages.reduce((total, message) => total + message.content.length, 0);
-  return {
-    promptTokens: Math.ceil(promptCharacters / 4),
-    completionTokens: Math.ceil(completion.text.length / 4),
-    estimated: true,
-  };
-}
-
-function sumUsage(usages: readonly Usage[]): Usage {
-  const sum: Usage = {
-    promptTokens: usages.reduce((total, usage) => total + usage.promptTokens, 0),
-    completionTokens: usages.reduce((total, usage) => total + usage.completionTokens, 0),
-  };
-  if (usages.some((usage) => usage.estimated === true)) sum.estimated = true;
-  return sum;
 }

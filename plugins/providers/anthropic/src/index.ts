@@ -1,6 +1,7 @@
 import { defineProviderPlugin } from '@medhelm/core';
 import { createAnthropicProvider } from './create-anthropic-provider.ts';
 
+export { toCompletion, toFinishReason } from './anthropic-completion.ts';
 export {
   type AnthropicErrorBody,
   type AnthropicMessage,
@@ -13,9 +14,10 @@ export {
   type AnthropicLanguageModel,
   type AnthropicMessagesModelConfig,
   createAnthropicMessagesModel,
-  toCompletion,
-  toFinishReason,
 } from './anthropic-messages-model.ts';
+export {
+  /** @public */ ANTHROPIC_BATCH_LIMITS,
+} from './create-anthropic-batch.ts';
 export {
   ANTHROPIC_PROVIDER_ID,
   type AnthropicProvider,

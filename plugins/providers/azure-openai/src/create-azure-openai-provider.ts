@@ -31,6 +31,13 @@ export const AZURE_OPENAI_API_VERSION_ENV_VAR = 'AZURE_OPENAI_API_VERSION';
  */
 export const DEFAULT_AZURE_OPENAI_API_VERSION = '2024-10-21';
 
+/**
+ * The limits of one Azure OpenAI global batch: 100,000 requests and an input file of at most
+ * 200 MB (https://learn.microsoft.com/en-us/azure/ai-foundry/openai/how-to/batch, "Global batch
+ * limits"; checked 2026-12-07).
+ */
+export const AZURE_OPENAI_BATCH_LIMITS = { maxRequests: 100_000, maxBytes: 200 * 1024 * 1024 } as const;
+
 /** Options of {@link createAzureOpenAiProvider}: the timeout, reasoning, and the `api-version`. */
 export interface AzureOpenAiProviderOptions extends ChatCompletionsProviderOptions, ReasoningModelOptions {
   /** The `api-version` query parameter; default AZURE_OPENAI_API_VERSION, then {@link DEFAULT_AZURE_OPENAI_API_VERSION}. */
@@ -50,7 +57,8 @@ const apiVersionPattern = /^\d{4}-\d{2}-\d{2}(?:-preview)?$/;
  * `settings.env[settings.apiKeyEnvVar ?? 'AZURE_OPENAI_API_KEY']` (a missing key fails each call
  * with a non-retryable ModelCallError naming the variable). Deployments of reasoning models are
  * recognised by name (o1, o3, o4-mini, gpt-5 prefixes), by HELM's `-<effort>-reasoning-effort`
- * suffix, or by `options.reasoning`.
+ * suffix, or by `options.reasoning`. Every model has a `batch` (Azure OpenAI global batch, for
+ * deployments of the Global-Batch type; see the README).
  */
 export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = {}): AzureOpenAiProvider {
   checkReasoningModelOptions(options);
@@ -87,6 +95,15 @@ export function createAzureOpenAiProvider(options: AzureOpenAiProviderOptions = 
         headers,
         body: openAiApiBodyOptions(resolved),
         cacheIdentity: { endpoint: displayEndpoint, apiVersion, ...reasoningCacheIdentity(resolved) },
+        // Global batch: the same protocol as OpenAI's under `/openai/files` and `/openai/batches`;
+        // the lines name the deployment in their body, as the synchronous path does in its URL.
+        batch: {
+          root: `${endpoint}/openai`,
+          query: `?api-version=${encodeURIComponent(apiVersion)}`,
+          endpoint: '/chat/completions',
+          model: deployment,
+          limits: AZURE_OPENAI_BATCH_LIMITS,
+        },
         unavailable:
           apiKey.value === undefined
             ? { message: `Azure OpenAI needs a key and ${apiKey.envVar} is not set`, hint: keyHint }

@@ -4,6 +4,7 @@ import { createAzureOpenAiProvider } from './create-azure-openai-provider.ts';
 export {
   AZURE_OPENAI_API_KEY_ENV_VAR,
   AZURE_OPENAI_API_VERSION_ENV_VAR,
+  /** @public */ AZURE_OPENAI_BATCH_LIMITS,
   AZURE_OPENAI_ENDPOINT_ENV_VAR,
   AZURE_OPENAI_PROVIDER_ID,
   type AzureOpenAiLanguageModel,

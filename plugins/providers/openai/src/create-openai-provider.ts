@@ -26,6 +26,13 @@ export const OPENAI_ORGANIZATION_ENV_VAR = 'OPENAI_ORG_ID';
 /** When set, its value is sent as the `OpenAI-Project` header (the official SDKs read the same variable). */
 export const OPENAI_PROJECT_ENV_VAR = 'OPENAI_PROJECT_ID';
 
+/**
+ * The limits of one OpenAI batch: 50,000 requests and an input file of at most 200 MB
+ * (https://platform.openai.com/docs/guides/batch, "Rate limits" and the `POST /v1/batches`
+ * reference; checked 2026-12-07).
+ */
+export const OPENAI_BATCH_LIMITS = { maxRequests: 50_000, maxBytes: 200 * 1024 * 1024 } as const;
+
 /** Options of {@link createOpenAiProvider}: the timeout (reasoning models think for minutes) and reasoning. */
 export type OpenAiProviderOptions = ChatCompletionsProviderOptions & ReasoningModelOptions;
 export type OpenAiLanguageModel = ChatCompletionsLanguageModel;
@@ -38,7 +45,8 @@ export type OpenAiProvider = ChatCompletionsProvider;
  * needs no key). Reasoning models (o1, o3, o4-mini, GPT-5 families, or as `options.reasoning`
  * says) get `max_completion_tokens` and no sampling parameters; HELM's
  * `-<low|medium|high>-reasoning-effort` model-id suffix, or `options.reasoningEffort`, sets
- * `reasoning_effort`. `n` is sent only when more than one completion is asked for.
+ * `reasoning_effort`. `n` is sent only when more than one completion is asked for. Every model has
+ * a `batch` (OpenAI's Batch API: the same bodies at the batch price, see the README).
  */
 export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenAiProvider {
   checkReasoningModelOptions(options);
@@ -65,6 +73,13 @@ export function createOpenAiProvider(options: OpenAiProviderOptions = {}): OpenA
         headers,
         body: openAiApiBodyOptions(resolved),
         cacheIdentity: { baseUrl: withoutCredentials(baseUrl), ...reasoningCacheIdentity(resolved) },
+        batch: {
+          root: baseUrl,
+          query: '',
+          endpoint: '/v1/chat/completions',
+          model: resolved.wireModelId,
+          limits: OPENAI_BATCH_LIMITS,
+        },
         unavailable:
           apiKey.value === undefined
             ? { message: `the OpenAI API needs a key and ${apiKey.envVar} is not set`, hint: keyHint }
