@@ -17,9 +17,17 @@ export interface BuiltCliProcess {
   exit: Promise<{ code: number | null; stderr: string }>;
 }
 
-/** Starts the built CLI with `args` in `cwd`, collecting its stderr. */
-export function startBuiltCli(args: readonly string[], cwd: string): BuiltCliProcess {
-  const child = spawn(process.execPath, [BUILT_CLI, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+/** Starts the built CLI with `args` in `cwd` (with `env` added to this process's), collecting its stderr. */
+export function startBuiltCli(
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>> = {},
+): BuiltCliProcess {
+  const child = spawn(process.execPath, [BUILT_CLI, ...args], {
+    cwd,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');

@@ -244,7 +244,12 @@ export class BatchDispatcher {
     const outcomes = new Map<string, BatchRequestResultV1>();
     // Streamed line by line; a stream broken off is read again from the start, skipping what was taken.
     await withRetries(async () => {
-      for await (const line of this.options.api.results(batchId)) {
+      // The requests this invocation waits for: the provider reads some answers against them.
+      const requestOf = (customId: string) => {
+        const requestKey = requests.get(customId);
+        return requestKey === undefined ? undefined : this.#waiters.get(requestKey)?.request;
+      };
+      for await (const line of this.options.api.results(batchId, { request: requestOf })) {
         const requestKey = requests.get(line.customId);
         if (requestKey === undefined || outcomes.has(requestKey)) continue;
         outcomes.set(requestKey, line);
@@ -371,7 +376,7 @@ function describeReason(reason: BatchRequestFailed['reason']): string {
   }
 }
 
-/** `expired ×3, errored ×1 (first: …)`. */
+/** `expired ×3, errored ×1; first: …`. */
 function describeReasons(items: readonly { reason: string }[]): string {
   const counts = new Map<string, number>();
   for (const { reason } of items) {
@@ -379,5 +384,5 @@ function describeReasons(items: readonly { reason: string }[]): string {
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   const summary = [...counts].map(([kind, count]) => `${kind} ×${count}`).join(', ');
-  return `${summary} (first: ${items[0]?.reason ?? ''})`;
+  return `${summary}; first: ${items[0]?.reason ?? ''}`;
 }
