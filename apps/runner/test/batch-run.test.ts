@@ -147,6 +147,60 @@ describe('medhelm run --batch against batch-API mocks', () => {
     },
   );
 
+  it('stopped with Ctrl-C while its batch runs and nobody at a terminal: leaves the batch running and says how to collect it', {
+    timeout: 60_000,
+  }, async () => {
+    const outputPath = mkdtempSync(join(tmpdir(), 'medhelm-batch-interrupted-'));
+    const before = server.batches.length;
+    const stop = new AbortController();
+    const running = runCli(
+      pubmedQa(outputPath, '--batch', '--batch-poll', '0.2', '--max-eval-instances', '5'),
+      {
+        cwd: outputPath,
+        env: KEYS,
+        signal: stop.signal,
+      },
+    );
+    await until(() => (server.batches[before]?.polls ?? 0) >= 1, 30_000);
+    stop.abort();
+    const result = await running;
+    expect(result.exitCode).toBe(130);
+    expect(result.stderr).toMatch(
+      /1 provider batch is left running \(openai\/gpt-4o-2024-08-06: batch_\S+\)\. Run the same command again to collect their answers/,
+    );
+    expect(server.batches[before]?.status).not.toBe('cancelling');
+  });
+
+  it('stopped with Ctrl-C at a terminal: asks, and cancels the running batch when told to', {
+    timeout: 60_000,
+  }, async () => {
+    const outputPath = mkdtempSync(join(tmpdir(), 'medhelm-batch-cancelled-'));
+    const before = server.batches.length;
+    const stop = new AbortController();
+    const questions: string[] = [];
+    const running = runCli(
+      pubmedQa(outputPath, '--batch', '--batch-poll', '0.2', '--max-eval-instances', '4'),
+      {
+        cwd: outputPath,
+        env: KEYS,
+        signal: stop.signal,
+        ask: async (question) => {
+          questions.push(question);
+          return 'y';
+        },
+      },
+    );
+    await until(() => (server.batches[before]?.polls ?? 0) >= 1, 30_000);
+    stop.abort();
+    const result = await running;
+    expect(result.exitCode).toBe(130);
+    expect(questions).toHaveLength(1);
+    expect(questions[0]).toMatch(
+      /1 provider batch is still running \(openai\/gpt-4o-2024-08-06: batch_\S+\)\. Cancel it\?/,
+    );
+    expect(['cancelling', 'cancelled']).toContain(server.batches[before]?.status);
+  });
+
   it('Anthropic, with a jury whose judges (OpenAI and Anthropic) answer through batches too', {
     timeout: 120_000,
   }, async () => {

@@ -321,3 +321,75 @@ describe('medhelm rescore --judges: a new jury on stored answers', () => {
     ]);
   });
 });
+
+describe('medhelm rescore --judges --batch', () => {
+  it("re-judges stored answers through the judges' batch APIs: one batch per judge, no synchronous call, at the batch price", {
+    timeout: 180_000,
+  }, async () => {
+    const server = await startMockModelServer({
+      wires: ['openai'],
+      reply: () => 'Take it with food, twice a day.',
+      jury: { score: () => 3 },
+      batch: {},
+    });
+    closers.push(() => server.close());
+    const cwd = mkdtempSync(join(tmpdir(), 'medhelm-rescore-batch-'));
+    writeJuryModelsFile(cwd, server.baseUrl);
+    const judges = 'gpt=judge-gpt,llama=judge-llama,claude=judge-claude';
+    const orig = await runCli(
+      [
+        'run',
+        '--models-file',
+        'models.yaml',
+        '--benchmarks',
+        'medication_qa',
+        '--models',
+        'candidate',
+        '--judges',
+        judges,
+        '--sample',
+        '--max-eval-instances',
+        '3',
+        '--suite',
+        'orig',
+      ],
+      { cwd },
+    );
+    expect(orig.exitCode).toBe(0);
+    const source = onlyRun(join(cwd, 'benchmark_output'), 'orig');
+
+    // The same three judges, now OpenAI deployments with a batch rate (on the same mock).
+    const judge = (id: string) =>
+      `  ${id}:\n    provider: openai\n    model: ${id}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
+    writeFileSync(
+      join(cwd, 'batch-judges.yaml'),
+      `deployments:\n${['judge-gpt', 'judge-llama', 'judge-claude'].map(judge).join('')}`,
+    );
+    const syncCalls = server.syncCallCount;
+    const rejudged = await runCli(
+      [
+        'rescore',
+        source,
+        '--suite',
+        'rejudged-batch',
+        '--models-file',
+        'batch-judges.yaml',
+        '--judges',
+        judges,
+        '--batch',
+        '--batch-poll',
+        '0.05',
+      ],
+      { cwd, env: { OPENAI_API_KEY: 'test-key' } },
+    );
+    expect(rejudged.stderr).not.toContain('error');
+    expect(rejudged.exitCode).toBe(0);
+    expect(server.syncCallCount).toBe(syncCalls);
+    expect(server.batches.map((batch) => batch.lineCount)).toEqual([3, 3, 3]);
+    const report = readJson<{
+      cost: { judgeUsd: number; judgeUsage: { promptTokens: number; completionTokens: number } };
+    }>(join(onlyRun(join(cwd, 'benchmark_output'), 'rejudged-batch'), 'medhelm_run.json'));
+    const { promptTokens, completionTokens } = report.cost.judgeUsage;
+    expect(report.cost.judgeUsd).toBeCloseTo((promptTokens * 1 + completionTokens * 2) / 2e6, 12);
+  });
+});

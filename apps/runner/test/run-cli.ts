@@ -3,7 +3,13 @@ import { main } from '../src/main.ts';
 /** Runs the CLI in-process and captures what it prints. */
 export async function runCli(
   argv: readonly string[],
-  options: { cwd: string; env?: Record<string, string | undefined>; signal?: AbortSignal },
+  options: {
+    cwd: string;
+    env?: Record<string, string | undefined>;
+    signal?: AbortSignal;
+    /** A person at the terminal answering the CLI's questions. */
+    ask?: (question: string) => Promise<string>;
+  },
 ): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
@@ -13,6 +19,7 @@ export async function runCli(
     env: options.env ?? {},
     cwd: options.cwd,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.ask === undefined ? {} : { ask: options.ask }),
   });
   return { exitCode, stdout, stderr };
 }

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { addBatchOptions } from './batch-options.ts';
 import type { CommandContext } from './command-context.ts';
 import { addExamples, configOption, discoverOption } from './command-help.ts';
 import type { RescoreCommandOptions } from './rescore-command.ts';
@@ -60,6 +61,8 @@ export function registerRescoreCommand(
     .option('--concurrency <n>', 'instances in flight at once (default 4)')
     .option('--max-retries <n>', 'retries of a failed judge call, with backoff honouring Retry-After', '5')
     .option('--timeout <seconds>', 'how long one judge call may take before it is retried', '600');
+
+  addBatchOptions(command, 'judges');
 
   command.optionsGroup('Plugins:').addOption(configOption()).addOption(discoverOption());
 

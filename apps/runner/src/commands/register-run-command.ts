@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
+import { addBatchOptions } from './batch-options.ts';
 import type { CommandContext } from './command-context.ts';
 import { addExamples, configOption, discoverOption } from './command-help.ts';
 import {
-  addRunBatchOptions,
   addRunDataOptions,
   addRunDistributedOptions,
   addRunLimitOptions,
@@ -27,7 +27,7 @@ export function registerRunCommand(program: Command, { io, services, setExitCode
   addRunDataOptions(command);
   addRunModelOptions(command);
   addRunLimitOptions(command);
-  addRunBatchOptions(command);
+  addBatchOptions(command, 'models and judges');
   addRunOutputOptions(command);
   addRunDistributedOptions(command);
   command.optionsGroup('Plugins:').addOption(configOption()).addOption(discoverOption());

@@ -18,8 +18,10 @@ import { ProgressReporter } from '../output/progress-reporter.ts';
 import { resultsTable, suiteCostLine } from '../output/results-table.ts';
 import { addExtraScorers, EVERY_BENCHMARK } from '../plugins/add-extra-scorers.ts';
 import type { NeededPlugins } from '../plugins/select-needed-plugins.ts';
+import { type BatchOptionValues, batchedJudges, batchSettingsOption } from './batch-options.ts';
 import { dataSourceOf } from './data-source-option.ts';
 import { failedRun } from './failed-run.ts';
+import { openBatchesDecision } from './open-batches-decision.ts';
 import {
   optionalNonNegativeInteger,
   optionalNonNegativeNumber,
@@ -33,7 +35,7 @@ import { redactCommandLine } from './redact-command-line.ts';
 import { resolveJudges } from './resolve-judges.ts';
 
 /** Options of `medhelm rescore`, as commander parses them. */
-export interface RescoreCommandOptions extends PluginSelectionOptions {
+export interface RescoreCommandOptions extends PluginSelectionOptions, BatchOptionValues {
   suite: string;
   outputPath: string;
   /** `--judges name=model,...`: judge the stored answers anew; without it the stored verdicts are scored. */
@@ -103,7 +105,9 @@ export async function rescoreCommand(
 ): Promise<number> {
   const config =
     options.modelsFile === undefined ? undefined : loadModelsFile(resolve(io.cwd, options.modelsFile));
-  const judges = resolveJudges(options.judges, config, io.env);
+  // With --batch, the new jury's calls go through the judges' batch APIs (the stored answers need no call).
+  const judges = batchedJudges(options, resolveJudges(options.judges, config, io.env));
+  const batch = batchSettingsOption(options);
   const concurrency = optionalPositiveInteger(options.concurrency, '--concurrency');
   const maxCostUsd = optionalNonNegativeNumber(options.maxCost, '--max-cost');
   const outputPath = resolve(io.cwd, options.outputPath);
@@ -143,6 +147,7 @@ export async function rescoreCommand(
         timeoutMs: timeoutSecondsOption(options.timeout) * 1000,
       },
       provenance: services.provenance(redactCommandLine(['medhelm', ...(io.argv ?? [])])),
+      batch: { ...batch, decideOnOpenBatches: openBatchesDecision(io) },
       ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
       ...(io.signal === undefined ? {} : { signal: io.signal }),
     });

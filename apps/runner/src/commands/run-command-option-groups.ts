@@ -105,21 +105,6 @@ export function addRunLimitOptions(command: Command): void {
     .option('--timeout <seconds>', 'how long one model call may take before it is retried', '600');
 }
 
-/** `medhelm run`'s "Batch APIs" options: half price, answers within the provider's window. */
-export function addRunBatchOptions(command: Command): void {
-  command
-    .optionsGroup('Batch APIs (openai, azure-openai, anthropic):')
-    .option(
-      '--batch',
-      "send every model's and judge's calls through its provider's batch API: the same requests and scores at the batch price (half), answered within 24 h; killed or stopped, the same command re-attaches to the running batches (or mark single deployments batch: true in a models file)",
-    )
-    .option(
-      '--batch-fallback <mode>',
-      'what a request its batch did not answer (errored, expired) does next: batch (a follow-up batch, the default) or sync (called synchronously at the standard price)',
-    )
-    .option('--batch-poll <seconds>', "how often a running batch's status is asked for (default 30)");
-}
-
 /** `medhelm run`'s "Output:" options: the suite, the output folder, the cache and redaction. */
 export function addRunOutputOptions(command: Command): void {
   command

@@ -1,10 +1,11 @@
+import type { BatchOptionValues } from './batch-options.ts';
 import type { PluginSelectionOptions } from './plugin-selection.ts';
 
 /** The benchmark `--benchmark-config` runs (@medhelm/benchmark-medhelm-configurable reads the YAML). */
 export const CONFIGURABLE_BENCHMARK_ID = 'medhelm_configurable_benchmark';
 
 /** Options of `medhelm run`, as commander parses them. */
-export interface RunCommandOptions extends PluginSelectionOptions {
+export interface RunCommandOptions extends PluginSelectionOptions, BatchOptionValues {
   benchmarks?: string;
   models?: string;
   modelsFile?: string;
@@ -48,10 +49,4 @@ export interface RunCommandOptions extends PluginSelectionOptions {
   batchSize?: string;
   /** `--worker-timeout`: seconds without any batch moving before the coordinator gives up. */
   workerTimeout?: string;
-  /** `--batch`: every model and judge called through its provider's batch API, at the batch price. */
-  batch?: boolean;
-  /** `--batch-fallback batch|sync`: what a request its batch did not answer does next (default batch). */
-  batchFallback?: string;
-  /** `--batch-poll <seconds>`: how often a running batch is polled (default 30). */
-  batchPoll?: string;
 }
