@@ -16,11 +16,7 @@ export {
   type OpenBatches,
 } from './evaluator.ts';
 export { /** @public */ BatchRequestFailed } from './execute/batch/batch-request-failed.ts';
-export {
-  type BatchProgressEvent,
-  type BatchSettings,
-  DEFAULT_BATCH_SETTINGS,
-} from './execute/batch/batch-settings.ts';
+export type { BatchProgressEvent, BatchSettings } from './execute/batch/batch-settings.ts';
 export {
   /** @public */ CostBudget,
 } from './execute/cost-budget.ts';

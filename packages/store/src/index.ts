@@ -9,9 +9,9 @@ export {
   /** @public */ STORE_SCHEMA_VERSION,
 } from './migrate-store-schema.ts';
 export {
-  type BatchedRequest,
+  /** @public */ type BatchedRequest,
   ProviderBatches,
-  type ProviderBatchRecord,
+  /** @public */ type ProviderBatchRecord,
 } from './provider-batches.ts';
 export {
   /** @public */ RequestCache,
