@@ -4,7 +4,7 @@
 export {
   /** @public */ chatCompletionResponseSchema,
 } from './chat-completion-response-schema.ts';
-export type { ChatCompletionsBatchEndpoint } from './chat-completions-batch-config.ts';
+export type { /** @public */ ChatCompletionsBatchEndpoint } from './chat-completions-batch-config.ts';
 export {
   type ChatCompletionsLanguageModel,
   /** @public */ createChatCompletionsModel,
