@@ -1,61 +1,21 @@
-import {
-  type BatchApiV1,
-  type BatchRequestResultV1,
-  type BatchStatusV1,
-  type GenerationRequest,
-  ModelCallError,
+import type {
+  BatchApiV1,
+  BatchRequestResultV1,
+  BatchResultsOptionsV1,
+  BatchStatusV1,
+  GenerationRequest,
 } from '@medhelm/core';
+import { ModelCallError } from '@medhelm/core';
+import { fileUploadForm, getLines } from '@medhelm/http';
+import type { ChatCompletionsBatchConfig } from './chat-completions-batch-config.ts';
 import {
-  type createHttpAgent,
-  describeIssues,
-  fileUploadForm,
-  getLines,
-  type JsonResponse,
-  missingApiKeyError,
-  requestJson,
-  unexpectedResponseError,
-} from '@medhelm/http';
-import type { z } from 'zod';
-import type { ChatCompletionsErrorHints } from './create-chat-completions-model.ts';
+  type ChatCompletionsBatchTransport,
+  createChatCompletionsBatchTransport,
+} from './chat-completions-batch-transport.ts';
 import { type OpenAiBatch, openAiBatchSchema, openAiFileSchema } from './openai-batch-schema.ts';
 import { readChatCompletionsBatchLine } from './read-chat-completions-batch-line.ts';
 import { refineChatCompletionsError } from './refine-chat-completions-error.ts';
-import { type ChatCompletionBodyOptions, toChatCompletionBody } from './to-chat-completion-body.ts';
-
-/**
- * Where and how a chat-completions model's batches go: OpenAI's Batch API and Azure OpenAI's
- * global batch speak one protocol (upload a JSONL file, create a batch of it, poll, download the
- * output and error files) under different paths, line URLs and model fields.
- */
-export interface ChatCompletionsBatchEndpoint {
-  /** The root the `/files` and `/batches` paths hang from: `https://api.openai.com/v1`, Azure `{endpoint}/openai`. */
-  root: string;
-  /** Appended to every batch URL: Azure's `?api-version=…`, or `''`. */
-  query: string;
-  /** The `url` of every line and the batch's `endpoint`: `/v1/chat/completions`, Azure `/chat/completions`. */
-  endpoint: string;
-  /** The `model` of every line's body (Azure: the deployment, which the synchronous path puts in the URL). */
-  model: string;
-  /** The provider's limits for one batch. */
-  limits: BatchApiV1['limits'];
-}
-
-/** What a chat-completions model shares with its batch API: its endpoint, credentials, agent and dialect. */
-export interface ChatCompletionsBatchConfig {
-  /** Starts every error message (`openai model "gpt-4o"`). */
-  prefix: string;
-  endpoint: ChatCompletionsBatchEndpoint;
-  /** Request headers, credentials included; kept in this closure only. */
-  headers: Readonly<Record<string, string>>;
-  bodyOptions: ChatCompletionBodyOptions;
-  timeoutMs: number;
-  agent: ReturnType<typeof createHttpAgent>;
-  /** Redacted from every error and message. */
-  secrets: readonly string[];
-  /** Set when no call can be made (a missing key): every call fails as `doGenerate` does, without the network. */
-  unavailable: { message: string; hint?: string } | undefined;
-  hints: ChatCompletionsErrorHints | undefined;
-}
+import { toChatCompletionBody } from './to-chat-completion-body.ts';
 
 /**
  * The batch API of a chat-completions model (OpenAI's Batch API, Azure OpenAI's global batch):
@@ -66,58 +26,9 @@ export interface ChatCompletionsBatchConfig {
  * ModelCallErrors refined as the synchronous path refines them, with no secret in them.
  */
 export function createChatCompletionsBatch(config: ChatCompletionsBatchConfig): BatchApiV1 {
-  const { endpoint, headers, secrets, prefix } = config;
-  const url = (path: string) => `${endpoint.root}${path}${endpoint.query}`;
-
-  function checkAvailable(): void {
-    if (config.unavailable === undefined) return;
-    throw missingApiKeyError(`${prefix}: ${config.unavailable.message}`, {
-      url: url('/batches'),
-      hint: config.unavailable.hint,
-    });
-  }
-
-  async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    payload: string | ReturnType<typeof fileUploadForm> | undefined,
-    signal: AbortSignal | undefined,
-  ): Promise<JsonResponse> {
-    checkAvailable();
-    try {
-      return await requestJson({
-        providerId: prefix,
-        method,
-        url: url(path),
-        headers,
-        ...(payload === undefined ? {} : { payload }),
-        timeoutMs: config.timeoutMs,
-        ...(signal === undefined ? {} : { signal }),
-        dispatcher: config.agent,
-        secrets,
-      });
-    } catch (error) {
-      throw refineChatCompletionsError(error, config.hints);
-    }
-  }
-
-  function read<T>(schema: z.ZodType<T>, response: JsonResponse, what: string, path: string): T {
-    const parsed = schema.safeParse(response.body);
-    if (parsed.success) return parsed.data;
-    throw unexpectedResponseError(
-      `${prefix}: the response from ${url(path)} is not ${what} (${describeIssues(parsed.error.issues)})`,
-      response,
-      { url: url(path), secrets },
-    );
-  }
-
-  async function batchObject(
-    method: 'GET' | 'POST',
-    path: string,
-    signal: AbortSignal | undefined,
-  ): Promise<OpenAiBatch> {
-    return read(openAiBatchSchema, await call(method, path, undefined, signal), 'a batch object', path);
-  }
+  const { endpoint, prefix } = config;
+  const transport = createChatCompletionsBatchTransport(config);
+  const { url, checkAvailable, call, read, batchObject } = transport;
 
   return {
     limits: endpoint.limits,
@@ -164,40 +75,54 @@ export function createChatCompletionsBatch(config: ChatCompletionsBatchConfig): 
         await batchObject('GET', `/batches/${encodeURIComponent(batchId)}`, options.signal),
       );
     },
-    async *results(batchId, options = {}): AsyncGenerator<BatchRequestResultV1> {
+    async *results(batchId, options = {}) {
       const batch = await batchObject('GET', `/batches/${encodeURIComponent(batchId)}`, options.signal);
-      const reader = {
-        prefix,
-        model: endpoint.model,
-        bodyOptions: config.bodyOptions,
-        request: options.request,
-        secrets,
-      };
-      for (const fileId of [batch.output_file_id, batch.error_file_id]) {
-        if (fileId === null || fileId === undefined || fileId === '') continue;
-        const lines = getLines({
-          providerId: prefix,
-          url: url(`/files/${encodeURIComponent(fileId)}/content`),
-          headers,
-          timeoutMs: config.timeoutMs,
-          ...(options.signal === undefined ? {} : { signal: options.signal }),
-          dispatcher: config.agent,
-          secrets,
-        });
-        try {
-          for await (const line of lines) {
-            const result = readChatCompletionsBatchLine(line, reader);
-            if (result !== undefined) yield result;
-          }
-        } catch (error) {
-          throw refineChatCompletionsError(error, config.hints);
-        }
-      }
+      yield* readBatchFiles(config, transport, batch, options);
     },
     async cancel(batchId, options = {}) {
       await batchObject('POST', `/batches/${encodeURIComponent(batchId)}/cancel`, options.signal);
     },
   };
+}
+
+/**
+ * The results of an ended batch: its output file, then its error file, streamed line by line through
+ * the synchronous path's parser.
+ */
+async function* readBatchFiles(
+  config: ChatCompletionsBatchConfig,
+  transport: ChatCompletionsBatchTransport,
+  batch: OpenAiBatch,
+  options: BatchResultsOptionsV1,
+): AsyncGenerator<BatchRequestResultV1> {
+  const { prefix, secrets } = config;
+  const reader = {
+    prefix,
+    model: config.endpoint.model,
+    bodyOptions: config.bodyOptions,
+    request: options.request,
+    secrets,
+  };
+  for (const fileId of [batch.output_file_id, batch.error_file_id]) {
+    if (fileId === null || fileId === undefined || fileId === '') continue;
+    const lines = getLines({
+      providerId: prefix,
+      url: transport.url(`/files/${encodeURIComponent(fileId)}/content`),
+      headers: config.headers,
+      timeoutMs: config.timeoutMs,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      dispatcher: config.agent,
+      secrets,
+    });
+    try {
+      for await (const line of lines) {
+        const result = readChatCompletionsBatchLine(line, reader);
+        if (result !== undefined) yield result;
+      }
+    } catch (error) {
+      throw refineChatCompletionsError(error, config.hints);
+    }
+  }
 }
 
 // The batch statuses of https://platform.openai.com/docs/api-reference/batch/object: these four

@@ -7,10 +7,8 @@ import {
   secretsFromHeaders,
   unexpectedResponseError,
 } from '@medhelm/http';
-import {
-  type ChatCompletionsBatchEndpoint,
-  createChatCompletionsBatch,
-} from './create-chat-completions-batch.ts';
+import type { ChatCompletionsBatchEndpoint } from './chat-completions-batch-config.ts';
+import { createChatCompletionsBatch } from './create-chat-completions-batch.ts';
 import { parseChatCompletion } from './parse-chat-completion.ts';
 import { refineChatCompletionsError } from './refine-chat-completions-error.ts';
 import { type ChatCompletionBodyOptions, toChatCompletionBody } from './to-chat-completion-body.ts';

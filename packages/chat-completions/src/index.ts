@@ -4,7 +4,7 @@
 export {
   /** @public */ chatCompletionResponseSchema,
 } from './chat-completion-response-schema.ts';
-export type { ChatCompletionsBatchEndpoint } from './create-chat-completions-batch.ts';
+export type { /** @public */ ChatCompletionsBatchEndpoint } from './chat-completions-batch-config.ts';
 export {
   type ChatCompletionsLanguageModel,
   /** @public */ createChatCompletionsModel,

@@ -40,4 +40,3 @@ export const openAiBatchOutputLineSchema = z.looseObject({
     .nullish(),
   error: z.looseObject({ code: z.string().nullish(), message: z.string().nullish() }).nullish(),
 });
-export type OpenAiBatchOutputLine = z.infer<typeof openAiBatchOutputLineSchema>;

@@ -6,8 +6,14 @@ export {
   DEFAULT_MODEL_TIMEOUT_MS,
 } from './check-timeout.ts';
 export { createHttpAgent } from './create-http-agent.ts';
-export { fileUploadForm, type UploadedFile } from './file-upload-form.ts';
-export { type GetLinesOptions, getLines } from './get-lines.ts';
+export {
+  fileUploadForm,
+  /** @public */ type UploadedFile,
+} from './file-upload-form.ts';
+export {
+  /** @public */ type GetLinesOptions,
+  getLines,
+} from './get-lines.ts';
 export { connectionFailureCode } from './is-connection-failure.ts';
 export {
   /** @public */ isRetryableNetworkError,
@@ -34,7 +40,10 @@ export {
   redactUrl,
   secretsFromHeaders,
 } from './redact-secrets.ts';
-export { type RequestJsonOptions, requestJson } from './request-json.ts';
+export {
+  /** @public */ type RequestJsonOptions,
+  requestJson,
+} from './request-json.ts';
 export { retryDelayFromHeaders } from './retry-delay-from-headers.ts';
 export {
   type Sleep,

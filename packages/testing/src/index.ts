@@ -28,7 +28,7 @@ export type {
 } from './create-fault-injector.ts';
 export { createSampleLoadContext } from './create-sample-load-context.ts';
 export {
-  type BatchContractOptions,
+  /** @public */ type BatchContractOptions,
   describeBatchContract,
 } from './describe-batch-contract.ts';
 export { describeBenchmarkContract } from './describe-benchmark-contract.ts';

@@ -39,4 +39,3 @@ export const anthropicBatchResultLineSchema = z.looseObject({
       .nullish(),
   }),
 });
-export type AnthropicBatchResultLine = z.infer<typeof anthropicBatchResultLineSchema>;

@@ -16,9 +16,10 @@ import { toAnthropicModelCallError } from './to-anthropic-model-call-error.ts';
 /**
  * The limits of one Message Batch: 100,000 requests and 256 MB
  * (https://platform.claude.com/docs/en/build-with-claude/batch-processing, "Batch limitations";
- * checked 2026-12-07). A request of n completions takes n of them.
+ * checked 2026-12-07), counted in decimal megabytes to stay on the safe side. A request of n
+ * completions takes n of them.
  */
-export const ANTHROPIC_BATCH_LIMITS = { maxRequests: 100_000, maxBytes: 256 * 1024 * 1024 } as const;
+export const ANTHROPIC_BATCH_LIMITS = { maxRequests: 100_000, maxBytes: 256_000_000 } as const;
 
 /** What a Claude model shares with its batch API. */
 export interface AnthropicBatchConfig {

@@ -34,9 +34,9 @@ export const DEFAULT_AZURE_OPENAI_API_VERSION = '2024-10-21';
 /**
  * The limits of one Azure OpenAI global batch: 100,000 requests and an input file of at most
  * 200 MB (https://learn.microsoft.com/en-us/azure/ai-foundry/openai/how-to/batch, "Global batch
- * limits"; checked 2026-12-07).
+ * limits"; checked 2026-12-07), counted in decimal megabytes to stay on the safe side.
  */
-export const AZURE_OPENAI_BATCH_LIMITS = { maxRequests: 100_000, maxBytes: 200 * 1024 * 1024 } as const;
+export const AZURE_OPENAI_BATCH_LIMITS = { maxRequests: 100_000, maxBytes: 200_000_000 } as const;
 
 /** Options of {@link createAzureOpenAiProvider}: the timeout, reasoning, and the `api-version`. */
 export interface AzureOpenAiProviderOptions extends ChatCompletionsProviderOptions, ReasoningModelOptions {

@@ -29,9 +29,9 @@ export const OPENAI_PROJECT_ENV_VAR = 'OPENAI_PROJECT_ID';
 /**
  * The limits of one OpenAI batch: 50,000 requests and an input file of at most 200 MB
  * (https://platform.openai.com/docs/guides/batch, "Rate limits" and the `POST /v1/batches`
- * reference; checked 2026-12-07).
+ * reference; checked 2026-12-07), counted in decimal megabytes to stay on the safe side.
  */
-export const OPENAI_BATCH_LIMITS = { maxRequests: 50_000, maxBytes: 200 * 1024 * 1024 } as const;
+export const OPENAI_BATCH_LIMITS = { maxRequests: 50_000, maxBytes: 200_000_000 } as const;
 
 /** Options of {@link createOpenAiProvider}: the timeout (reasoning models think for minutes) and reasoning. */
 export type OpenAiProviderOptions = ChatCompletionsProviderOptions & ReasoningModelOptions;
