@@ -13,7 +13,9 @@ export * from './schemas/request.ts';
 export * from './schemas/stat.ts';
 export * from './spec/access-tier.ts';
 export type * from './spec/annotator-v1.ts';
+export { GRADER_JUDGE_NAME } from './spec/annotator-v1.ts';
 export { applyNormalizers } from './spec/apply-normalizers.ts';
+export type * from './spec/batch-api-v1.ts';
 export { benchmarkAnnotatorSpecs } from './spec/benchmark-annotator-specs.ts';
 export {
   benchmarkMetricSpecs,
@@ -21,7 +23,6 @@ export {
   hasHelmMetricSpecs,
 } from './spec/benchmark-metric-specs.ts';
 export { benchmarkName } from './spec/benchmark-name.ts';
-export type * from './spec/batch-api-v1.ts';
 export type * from './spec/benchmark-v1.ts';
 export { compilePromptTemplate, renderPrompt } from './spec/compile-prompt-template.ts';
 export type * from './spec/dataset-loader-v1.ts';

@@ -8,6 +8,7 @@ import type { RunnerServices } from '../composition-root.ts';
 import { addExtraScorers } from '../plugins/add-extra-scorers.ts';
 import { collectEntries } from './collect-run-entries.ts';
 import { dataSourceOf } from './data-source-option.ts';
+import { graderJudge } from './grader-judge.ts';
 import { judgesOption } from './judges-option.ts';
 import {
   optionalNonNegativeInteger,
@@ -52,7 +53,7 @@ export function planRunCommand(
   const maxEvalInstances = optionalPositiveInteger(options.maxEvalInstances, '--max-eval-instances');
   const concurrency = optionalPositiveInteger(options.concurrency, '--concurrency');
   const maxCostUsd = optionalNonNegativeNumber(options.maxCost, '--max-cost');
-  const judges = resolveJudges(judgesOption(options, config), config, io.env);
+  const jury = resolveJudges(judgesOption(options, config), config, io.env);
   const maxRetries = optionalNonNegativeInteger(options.maxRetries, '--max-retries') ?? 5;
   const timeoutSeconds = timeoutSecondsOption(options.timeout);
   const runConfig = readRunConfigOption(options, io);
@@ -75,6 +76,8 @@ export function planRunCommand(
     runConfig,
     { benchmarks, scorers: services.scorers },
   );
+  // The grader (--grader) joins the judges only when a planned run asks it by name.
+  const judges = [...jury, ...graderJudge(options.grader, plans, config, io.env)];
   const outputPath = resolve(io.cwd, options.outputPath);
   const dataSource = dataSourceOf(options, io, outputPath);
   return {

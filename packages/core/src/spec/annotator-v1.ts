@@ -23,7 +23,19 @@ export interface JudgeV1 {
    * the next run retries; it is never scored as if the judge had answered.
    */
   generate(request: GenerationRequest, options?: { signal?: AbortSignal }): Promise<GenerationResult>;
+  /**
+   * Asked only by the annotators that name it in `judgeNames`, never as one of "every judge of the
+   * run": the run's grader (`--grader`, named {@link GRADER_JUDGE_NAME}) is no juror of the
+   * MedHELM jury. Absent: false.
+   */
+  readonly namedOnly?: boolean;
 }
+
+/**
+ * The judge name of a run's grader (`medhelm run --grader <deployment>`): one deployment that an
+ * annotator asks by this name (`judgeNames: [GRADER_JUDGE_NAME]`), e.g. HealthBench's rubric grader.
+ */
+export const GRADER_JUDGE_NAME = 'grader';
 
 /** Whether one judge's reply, in an annotation, could be used (HELM's verdict), and why not. */
 export interface JudgeReplyCheckV1 {

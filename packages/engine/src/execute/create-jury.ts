@@ -50,7 +50,7 @@ export function createJury(
   },
 ): Jury {
   const meter = new SpendMeter();
-  const judges = judgeDeployments.map(({ name, deployment }): JudgeV1 => {
+  const judges = judgeDeployments.map(({ name, deployment, namedOnly }): JudgeV1 => {
     const { model, limiter, breaker } = options.pool.get(
       deployment,
       deployment.limits?.concurrency ?? options.concurrency,
@@ -70,6 +70,7 @@ export function createJury(
     return {
       name,
       helmModel: deployment.helmModel,
+      ...(namedOnly === true ? { namedOnly } : {}),
       generate: async (request, callOptions) => {
         try {
           const call = callOptions?.signal === undefined ? {} : { signal: callOptions.signal };
