@@ -5,14 +5,15 @@ import { rubricItemString } from './rubric-item.ts';
 
 describe('healthBenchGraderPrompt', () => {
   it("replaces placeholders as Python's str.replace does: every one, in sequence, `$` literally", () => {
-    const prompt = healthBenchGraderPrompt(
-      [{ role: 'user', content: 'a $& b <<rubric_item>>' }],
-      'c $1',
-      { criterion: 'd <<conversation>>', points: -0.5 },
-    );
+    const prompt = healthBenchGraderPrompt([{ role: 'user', content: 'a $& b <<rubric_item>>' }], 'c $1', {
+      criterion: 'd <<conversation>>',
+      points: -0.5,
+    });
     // The conversation is put in first, so its <<rubric_item>> is replaced too; the criterion's
     // <<conversation>> comes in second and stays.
-    expect(prompt).toContain('# Conversation\nuser: a $& b [-0.5] d <<conversation>>\n\nassistant: c $1\n\n# Rubric item\n[-0.5] d <<conversation>>\n');
+    expect(prompt).toContain(
+      '# Conversation\nuser: a $& b [-0.5] d <<conversation>>\n\nassistant: c $1\n\n# Rubric item\n[-0.5] d <<conversation>>\n',
+    );
   });
 
   it('formats points as Python prints the int or float json.loads gives', () => {

@@ -12,26 +12,20 @@ export {
   type CandidateSystemMessage,
   healthBenchCandidateMessages,
 } from './candidate-messages.ts';
-export { type ClippedStats, HEALTHBENCH_BOOTSTRAP_RESAMPLES } from './clipped-stats.ts';
-export { exampleMetrics, type GradedRubricItem } from './example-metrics.ts';
+export { exampleMetrics } from './example-metrics.ts';
 export {
   HEALTHBENCH_GRADER_REQUEST,
   HEALTHBENCH_GRADER_TEMPLATE,
   type HealthBenchMessage,
   healthBenchGraderMessages,
   healthBenchGraderPrompt,
-  OPENAI_SYSTEM_MESSAGE_API,
-  OPENAI_SYSTEM_MESSAGE_CHATGPT,
 } from './grader-prompt.ts';
 export {
-  HealthBenchDataError,
   type HealthBenchExample,
   parseHealthBenchLines,
 } from './healthbench-example.ts';
 export {
   classifyGraderReply,
-  type GraderReplyOutcome,
-  type ParsedGraderReply,
   parseGraderReply,
 } from './parse-grader-reply.ts';
 export { pythonRandomSample } from './python-random-sample.ts';
@@ -40,8 +34,5 @@ export {
   HEALTHBENCH_SUBSET_URLS,
   HealthBenchSelectionError,
   type HealthBenchSubset,
-  PHYSICIAN_COMPLETION_GROUPS,
-  type SelectExamplesOptions,
-  type SelectedExample,
   selectHealthBenchExamples,
 } from './select-examples.ts';
