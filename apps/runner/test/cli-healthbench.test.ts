@@ -184,4 +184,40 @@ describe('medhelm run healthbench with a mock grader', () => {
     expect(graderCalls.length % 5).toBe(0);
     expect(result.stdout).not.toMatch(/healthbench_score\s+\d/);
   });
+
+  it('--estimate counts one grader call per rubric item, priced at the grader deployment', async () => {
+    const server = await startMockModelServer({ wires: ['openai'] });
+    closers.push(() => server.close());
+    const cwd = mkdtempSync(join(tmpdir(), 'medhelm-healthbench-'));
+    const deployment = (model: string) =>
+      `  ${model}:\n    provider: openai-compatible\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
+    writeFileSync(
+      join(cwd, 'models.yaml'),
+      `deployments:\n${deployment('candidate')}${deployment('grader')}`,
+    );
+    const result = await runCli(
+      [
+        'run',
+        '--estimate',
+        '--models-file',
+        'models.yaml',
+        '--benchmarks',
+        'healthbench',
+        '--models',
+        'candidate',
+        '--grader',
+        'grader',
+        '--sample',
+      ],
+      { cwd },
+    );
+    expect(result.exitCode).toBe(0);
+    expect(server.requests).toHaveLength(0);
+    // 179 rubric items over 30 examples; each grader call may write 2,048 tokens.
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `${RUBRIC_ITEMS} judge calls \\(6\\.0 per instance\\), \\d+~ prompt tokens, at most ${RUBRIC_ITEMS * 2048} completion tokens, max \\$\\d+\\.\\d{6}`,
+      ),
+    );
+  });
 });

@@ -109,6 +109,16 @@ export interface AnnotatorV1 {
    */
   judgePrompt?(input: { instance: IdentifiedInstance; completion: string }): string | undefined;
   /**
+   * The judge requests `annotate` would send for `completion`, each with the name of the judge it
+   * goes to, without calling anyone: `medhelm run --estimate` adds them to a run's judge spend
+   * (first attempts only). Absent: the estimate counts no judge call for this annotator.
+   */
+  estimateJudgeRequests?(input: {
+    instance: IdentifiedInstance;
+    request: GenerationRequest;
+    completion: string;
+  }): ReadonlyArray<{ readonly judge: string; readonly request: GenerationRequest }>;
+  /**
    * How every judge is asked (the prompt template before it is filled in, and the request's
    * temperature and max tokens): recorded in each run's provenance, so a result says which jury
    * setting produced it.

@@ -87,6 +87,14 @@ export function createHealthBenchGraderAnnotator(): AnnotatorV1 {
         { judge: GRADER_JUDGE_NAME, valid: true },
       ]);
     },
+    estimateJudgeRequests({ instance, request, completion }) {
+      const extra = instance.extraData as unknown as HealthBenchExtraData;
+      const conversation = (request.messages ?? []) as HealthBenchMessage[];
+      return extra.rubrics.map((item) => ({
+        judge: GRADER_JUDGE_NAME,
+        request: graderRequest(healthBenchGraderPrompt(conversation, completion, item), 0),
+      }));
+    },
     judgePrompt({ instance, completion }) {
       const extra = instance.extraData as unknown as HealthBenchExtraData;
       const first = extra.rubrics[0];
