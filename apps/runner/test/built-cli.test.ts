@@ -51,7 +51,7 @@ describe.skipIf(!existsSync(cli))('the built medhelm command', () => {
     ).catch((error: { code: number; stderr: string }) => error);
     expect('code' in failure && failure.code).toBe(2);
     expect('stderr' in failure && failure.stderr).toContain(
-      'Known benchmarks: aci_bench, chw_care_plan, clear, dischargeme, ehr_sql, ehrshot, head_qa, med_dialog, med_mcqa, med_qa, medalign, medbullets, medcalc_bench',
+      'Known benchmarks: aci_bench, chw_care_plan, clear, dischargeme, ehr_sql, ehrshot, head_qa, healthbench, med_dialog, med_mcqa, med_qa, medalign, medbullets, medcalc_bench',
     );
   });
 });

@@ -7,12 +7,16 @@ export const FLOAT_TOLERANCE = 1e-9;
  * Compares our values with a vector's expected ones, as the conformance README prescribes: float
  * keys within 1e-9 absolute, everything else deeply equal; where HELM raises, we must have refused
  * too (and vice versa). Returns a description of the first mismatch, or undefined when they agree.
+ * With `orderedKeys`, objects must also list their keys in the same order (a Python dict's order,
+ * where the vectors record an insertion order that matters).
  */
 export function compareExpected(
   expected: Record<string, unknown>,
   actual: Record<string, unknown>,
   floatKeys: ReadonlySet<string>,
+  options: { orderedKeys?: boolean } = {},
 ): string | undefined {
+  const orderedKeys = options.orderedKeys ?? false;
   const expectedRaises = RAISES_KEY in expected;
   const actualRaises = RAISES_KEY in actual;
   if (expectedRaises || actualRaises) {
@@ -26,7 +30,7 @@ export function compareExpected(
     const ours = actual[key];
     if (floatKeys.has(key) && typeof value === 'number' && typeof ours === 'number') {
       if (!(Math.abs(value - ours) <= FLOAT_TOLERANCE)) return `${key}: expected ${value}, got ${ours}`;
-    } else if (!deepEqual(value, ours)) {
+    } else if (!deepEqual(value, ours, orderedKeys)) {
       return `${key}: expected ${JSON.stringify(value)}, got ${JSON.stringify(ours)}`;
     }
   }
@@ -35,14 +39,15 @@ export function compareExpected(
   return undefined;
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
+function deepEqual(a: unknown, b: unknown, orderedKeys: boolean): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const aKeys = Object.keys(a as object);
   const bKeys = Object.keys(b as object);
-  return (
-    aKeys.length === bKeys.length &&
-    aKeys.every((key) => deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  if (aKeys.length !== bKeys.length) return false;
+  if (orderedKeys && !Array.isArray(a) && aKeys.some((key, index) => bKeys[index] !== key)) return false;
+  return aKeys.every((key) =>
+    deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], orderedKeys),
   );
 }

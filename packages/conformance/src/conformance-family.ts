@@ -13,6 +13,8 @@ export interface ConformanceCase {
 export interface FamilyContext {
   /** The folder the vector file is in (e.g. for ehr_sql's database file). */
   vectorsDirectory: string;
+  /** `--data-root`: where each benchmark's data files are (`<dataRoot>/<benchmark>/`), when given. */
+  dataRoot?: string;
 }
 
 /**
@@ -30,6 +32,12 @@ export interface ConformanceFamily {
     vector: ConformanceCase,
     context: FamilyContext,
   ): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
+   * Compares `evaluate`'s values with the vector's `expected` itself (e.g. to require Python's key
+   * order, or to leave out a key the vectors hold for information only); returns the first mismatch.
+   * Absent: `compareExpected` with `floatKeys`.
+   */
+  compare?(expected: Record<string, unknown>, actual: Record<string, unknown>): string | undefined;
   /** Optional setup/teardown around a file (e.g. a SQL sandbox process). */
   open?(context: FamilyContext): Promise<void>;
   close?(): Promise<void>;

@@ -61,7 +61,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       report.notUnderstood.push(entry.name);
       continue;
     }
-    add(await runFamilyFile(family, path));
+    add(
+      await runFamilyFile(family, path, options.dataRoot === undefined ? {} : { dataRoot: options.dataRoot }),
+    );
   }
   return report;
 }

@@ -13,6 +13,7 @@ export * from './schemas/request.ts';
 export * from './schemas/stat.ts';
 export * from './spec/access-tier.ts';
 export type * from './spec/annotator-v1.ts';
+export { GRADER_JUDGE_NAME } from './spec/annotator-v1.ts';
 export { applyNormalizers } from './spec/apply-normalizers.ts';
 export type * from './spec/batch-api-v1.ts';
 export { benchmarkAnnotatorSpecs } from './spec/benchmark-annotator-specs.ts';

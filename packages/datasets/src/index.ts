@@ -17,7 +17,11 @@ export {
   githubContentsListsName,
   helmCanDownload,
 } from './github-listing.ts';
-export { numpyLegacyPermutation } from './numpy-legacy-random.ts';
+export {
+  MersenneTwister,
+  numpyLegacyPermutation,
+  numpyRandomInterval,
+} from './numpy-legacy-random.ts';
 export {
   /** @public */ openOfficePackage,
   /** @public */ relationshipsPartName,

@@ -1,10 +1,45 @@
 /**
- * MT19937, the generator behind numpy's legacy `RandomState`, seeded as `RandomState.seed(int)`
- * seeds it (`init_genrand`). Only what HELM's sampling needs: 32-bit draws.
+ * MT19937, the generator behind numpy's legacy `RandomState` and CPython's `random.Random`: the
+ * constructor seeds it as `RandomState.seed(int)` does (`init_genrand`), `fromKeyArray` as CPython's
+ * `random.seed(int)` does (`init_by_array`). Only 32-bit draws, which is what both samplers use.
  */
-class MersenneTwister {
+export class MersenneTwister {
   private readonly state = new Uint32Array(624);
   private index = 624;
+
+  /**
+   * CPython's `init_by_array(key)` (`random.Random(n)` passes the 32-bit words of `abs(n)`, least
+   * significant first, `[0]` for 0): hand-written from `_randommodule.c` because no library has it.
+   */
+  static fromKeyArray(key: readonly number[]): MersenneTwister {
+    const generator = new MersenneTwister(19650218);
+    const state = generator.state;
+    const length = Math.max(key.length, 1);
+    let i = 1;
+    let j = 0;
+    for (let k = Math.max(624, length); k > 0; k--) {
+      const previous = state[i - 1]! ^ (state[i - 1]! >>> 30);
+      state[i] = ((state[i]! ^ Math.imul(previous, 1664525)) + (key[j] ?? 0) + j) >>> 0;
+      i++;
+      j++;
+      if (i >= 624) {
+        state[0] = state[623]!;
+        i = 1;
+      }
+      if (j >= length) j = 0;
+    }
+    for (let k = 623; k > 0; k--) {
+      const previous = state[i - 1]! ^ (state[i - 1]! >>> 30);
+      state[i] = ((state[i]! ^ Math.imul(previous, 1566083941)) - i) >>> 0;
+      i++;
+      if (i >= 624) {
+        state[0] = state[623]!;
+        i = 1;
+      }
+    }
+    state[0] = 0x80000000;
+    return generator;
+  }
 
   constructor(seed: number) {
     this.state[0] = seed >>> 0;
@@ -54,7 +89,7 @@ export function numpyLegacyPermutation(seed: number, n: number): number[] {
   const all = Array.from({ length: n }, (_, index) => index);
   const generator = new MersenneTwister(seed);
   for (let i = n - 1; i >= 1; i--) {
-    const j = randomInterval(generator, i);
+    const j = numpyRandomInterval(generator, i);
     const swap = all[i]!;
     all[i] = all[j]!;
     all[j] = swap;
@@ -62,8 +97,12 @@ export function numpyLegacyPermutation(seed: number, n: number): number[] {
   return all;
 }
 
-/** numpy's `random_interval(max)`: a uniform integer in [0, max] by masking and rejection. */
-function randomInterval(generator: MersenneTwister, max: number): number {
+/**
+ * numpy's `random_interval(max)`, which is also the legacy bounded draw of `randint`/`choice`
+ * (`buffered_bounded_masked_uint32`): a uniform integer in [0, max] by masking and rejection; no
+ * draw when `max` is 0.
+ */
+export function numpyRandomInterval(generator: MersenneTwister, max: number): number {
   if (max === 0) return 0;
   let mask = max;
   mask |= mask >>> 1;

@@ -9,7 +9,13 @@ import { describe, expect, it } from 'vitest';
 const bundle = join(import.meta.dirname, '..');
 const withheld = JSON.parse(readFileSync(join(bundle, 'withheld.json'), 'utf8')) as Record<string, string>;
 /** Folders of the bundle that hold copies of the shared folder (the rest is this package's own). */
-const COPIED_FOLDERS = ['conformance', 'conformance-gated-private', 'data', 'reference'];
+const COPIED_FOLDERS = [
+  'conformance',
+  'conformance-gated-private',
+  'conformance-healthbench',
+  'data',
+  'reference',
+];
 /** The one file cut down to its redistributable lines (see README). */
 const CUT_FILE = 'conformance/word_tokenize.jsonl';
 

@@ -115,5 +115,15 @@ export interface SiteJudge {
   valid: boolean;
   /** Why the reply was dropped, when it was. */
   reason: string | null;
-  scores: Array<{ criterion: string; score: number | null; explanation: string | null }>;
+  /**
+   * One entry per criterion. A rubric-graded verdict (HealthBench's grader) also has the item's
+   * `points` and whether the grader found it `met`; its `score` is then the points earned.
+   */
+  scores: Array<{
+    criterion: string;
+    score: number | null;
+    explanation: string | null;
+    points?: number;
+    met?: boolean;
+  }>;
 }

@@ -12,6 +12,10 @@ export function judgesOf(annotations: unknown): SiteJudge[] {
   const judges: SiteJudge[] = [];
   for (const [annotator, annotation] of Object.entries(annotations)) {
     if (!isRecord(annotation)) continue;
+    if (Array.isArray(annotation.rubric_items)) {
+      judges.push(rubricGrader(annotator, annotation.rubric_items));
+      continue;
+    }
     const outcomes: Record<string, unknown> =
       isRecord(annotation._medhelm) && isRecord(annotation._medhelm.judges) ? annotation._medhelm.judges : {};
     const names = new Set([
@@ -45,6 +49,32 @@ export function judgesOf(annotations: unknown): SiteJudge[] {
     }
   }
   return judges;
+}
+
+/**
+ * A rubric-graded annotation (HealthBench's: `{rubric_items: [{criterion, points, criteria_met,
+ * explanation, invalid_replies}]}`) as its grader's verdict: each item with its points, met or not,
+ * and the explanation; invalid replies before an accepted one leave the verdict valid.
+ */
+function rubricGrader(annotator: string, items: readonly unknown[]): SiteJudge {
+  const scores = items.filter(isRecord).map((item) => {
+    const points = typeof item.points === 'number' ? item.points : 0;
+    const met = item.criteria_met === true;
+    return {
+      criterion: String(item.criterion),
+      score: met ? points : 0,
+      explanation: typeof item.explanation === 'string' ? item.explanation : null,
+      points,
+      met,
+    };
+  });
+  return {
+    annotator,
+    judge: 'grader',
+    valid: scores.length > 0,
+    reason: scores.length > 0 ? null : 'no rubric item graded',
+    scores,
+  };
 }
 
 /**

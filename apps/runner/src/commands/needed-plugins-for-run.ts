@@ -4,6 +4,7 @@ import { loadModelsFile } from '@medhelm/model-config';
 import type { CliIo } from '../cli-io.ts';
 import type { NeededPlugins } from '../plugins/select-needed-plugins.ts';
 import { parseBenchmarkOption } from './benchmark-option.ts';
+import { DEFAULT_GRADER } from './grader-judge.ts';
 import { judgesOption } from './judges-option.ts';
 import { splitList } from './option-values.ts';
 import { readRunConfigOption } from './plugin-selection.ts';
@@ -36,6 +37,8 @@ export function neededPluginsForRun(options: RunCommandOptions, io: CliIo): Need
   }
   for (const judge of resolveJudges(judgesOption(options, config), config, io.env))
     providers.add(judge.deployment.providerId);
+  // The grader's provider: which benchmarks ask a grader is only known once they are loaded.
+  providers.add(resolveModelDeploymentSettings(options.grader ?? DEFAULT_GRADER, config, io.env).providerId);
   const runConfig = readRunConfigOption(options, io);
   const configured = (options.benchmarkConfig ?? []).length > 0 ? [CONFIGURABLE_BENCHMARK_ID] : [];
   return {

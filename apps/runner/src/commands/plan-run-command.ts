@@ -9,6 +9,7 @@ import { addExtraScorers } from '../plugins/add-extra-scorers.ts';
 import { batchSettingsOption, withBatchOption } from './batch-options.ts';
 import { collectEntries } from './collect-run-entries.ts';
 import { dataSourceOf } from './data-source-option.ts';
+import { graderJudge } from './grader-judge.ts';
 import { judgesOption } from './judges-option.ts';
 import {
   optionalNonNegativeInteger,
@@ -53,7 +54,7 @@ export function planRunCommand(
   const maxEvalInstances = optionalPositiveInteger(options.maxEvalInstances, '--max-eval-instances');
   const concurrency = optionalPositiveInteger(options.concurrency, '--concurrency');
   const maxCostUsd = optionalNonNegativeNumber(options.maxCost, '--max-cost');
-  const resolvedJudges = resolveJudges(judgesOption(options, config), config, io.env);
+  const jury = resolveJudges(judgesOption(options, config), config, io.env);
   const maxRetries = optionalNonNegativeInteger(options.maxRetries, '--max-retries') ?? 5;
   const timeoutSeconds = timeoutSecondsOption(options.timeout);
   const runConfig = readRunConfigOption(options, io);
@@ -76,7 +77,11 @@ export function planRunCommand(
     runConfig,
     { benchmarks, scorers: services.scorers },
   );
-  const { plans, judges } = withBatchOption(options, planned, resolvedJudges);
+  // The grader (--grader) joins the judges only when a planned run asks it by name.
+  const { plans, judges } = withBatchOption(options, planned, [
+    ...jury,
+    ...graderJudge(options.grader, planned, config, io.env),
+  ]);
   const batch = batchSettingsOption(options);
   const outputPath = resolve(io.cwd, options.outputPath);
   const dataSource = dataSourceOf(options, io, outputPath);

@@ -1,6 +1,8 @@
 // The options of `medhelm run` in the groups its --help lists, so a newcomer finds the three they need.
+
 import { type Command, Option } from 'commander';
 import { collect } from './command-help.ts';
+import { DEFAULT_GRADER } from './grader-judge.ts';
 
 /** `medhelm run`'s "What to run:" options: benchmarks, models, releases, run entries, configurable benchmarks. */
 export function addRunSelectionOptions(command: Command): void {
@@ -73,6 +75,10 @@ export function addRunModelOptions(command: Command): void {
     .option(
       '--judges <name=model,...>',
       'the LLM jury for open-ended benchmarks, e.g. gpt=gpt-4o,llama=llama-3.3-70b-instruct,claude=claude-3-7-sonnet (none: jury skipped)',
+    )
+    .option(
+      '--grader <deployment>',
+      `the grader of benchmarks graded per rubric item, such as healthbench (default ${DEFAULT_GRADER}, OpenAI's reference grader); asked only by them, never a juror`,
     )
     .option(
       '--max-invalid-judge-replies <share>',

@@ -29,6 +29,8 @@ export interface RunCommandOptions extends PluginSelectionOptions, BatchOptionVa
   maxCost?: string;
   /** `--judges name=model,...`: the LLM jury. */
   judges?: string;
+  /** `--grader <deployment>`: the one grader of benchmarks graded per rubric item (HealthBench). */
+  grader?: string;
   /** `--max-invalid-judge-replies <share>` (default 0.1). */
   maxInvalidJudgeReplies?: string;
   /** `--release <name>`: run a release's benchmarks (with its jury unless judges are given). */

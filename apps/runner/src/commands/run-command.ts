@@ -32,7 +32,11 @@ export async function runCommand(
     const estimates = [];
     for (const plan of plans) {
       estimates.push(
-        await estimateRun(plan, { dataSource, ...(io.signal === undefined ? {} : { signal: io.signal }) }),
+        await estimateRun(plan, {
+          dataSource,
+          ...(evaluation.judges === undefined ? {} : { judges: evaluation.judges }),
+          ...(io.signal === undefined ? {} : { signal: io.signal }),
+        }),
       );
     }
     io.stdout.write(`${estimateTable(estimates)}\n`);

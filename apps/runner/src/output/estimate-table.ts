@@ -46,5 +46,22 @@ export function estimateTable(estimates: readonly RunEstimate[]): string {
     rows,
     new Set([2, 3, 4, 5, 6]),
   );
-  return `${table}\n\n~ prompt tokens are estimated as characters ÷ 4 (no tokenizer); the maximum cost assumes every answer uses max_tokens and no request is cached.${unknown ? '\n? no known price for that model: add a price to its deployment in a models file.' : ''}\n\nwith --batch: the same at the provider's batch rate (the price table's batchDiscounts); - where the provider has no batch API.\nEstimate only: no model was called.`;
+  return `${table}${judgeLines(estimates)}\n\n~ prompt tokens are estimated as characters ÷ 4 (no tokenizer); the maximum cost assumes every answer uses max_tokens and no request is cached.${unknown ? '\n? no known price for that model: add a price to its deployment in a models file.' : ''}\n\nwith --batch: the same at the provider's batch rate (the price table's batchDiscounts); - where the provider has no batch API.\nEstimate only: no model was called.`;
+}
+
+/**
+ * The judge calls the runs would make (a HealthBench run: one grader call per rubric item), which
+ * the table's columns, the candidate's, leave out: one line per run that makes any, and the total.
+ */
+function judgeLines(estimates: readonly RunEstimate[]): string {
+  const withJudges = estimates.filter((estimate) => estimate.judges !== undefined);
+  if (withJudges.length === 0) return '';
+  const lines = withJudges.map((estimate) => {
+    const judges = estimate.judges!;
+    const perInstance = estimate.instances === 0 ? 0 : judges.calls / estimate.instances;
+    return `  ${benchmarkLabel(estimate.plan)} / ${estimate.plan.deployment.helmDeployment}: ${judges.calls} judge calls (${perInstance.toFixed(1)} per instance), ${judges.estimatedPromptTokens}~ prompt tokens, at most ${judges.maxCompletionTokens} completion tokens, max $${formatUsd(judges.maxCostUsd)}`;
+  });
+  const unknown = withJudges.some((estimate) => estimate.judges?.maxCostUsd === undefined);
+  const known = withJudges.reduce((total, estimate) => total + (estimate.judges?.maxCostUsd ?? 0), 0);
+  return `\n\nJudge calls (not in the table above; the judges' spend is the jury's):\n${lines.join('\n')}\n  judges' max cost $: ${unknown ? `${formatUsd(known)} + ?` : formatUsd(known)}`;
 }

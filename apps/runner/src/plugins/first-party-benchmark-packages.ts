@@ -12,6 +12,7 @@ export const FIRST_PARTY_BENCHMARK_PACKAGES: Readonly<Record<string, string>> = 
   ehr_sql: '@medhelm/benchmark-ehr-sql',
   ehrshot: '@medhelm/benchmark-ehrshot',
   head_qa: '@medhelm/benchmark-head-qa',
+  healthbench: '@medhelm/benchmark-healthbench',
   med_dialog: '@medhelm/benchmark-med-dialog',
   med_mcqa: '@medhelm/benchmark-med-mcqa',
   med_qa: '@medhelm/benchmark-med-qa',

@@ -3,6 +3,7 @@ import { benchmarkMetricFamilies } from './benchmark-metric-families.ts';
 import { bleuFamilies } from './bleu-families.ts';
 import { downsampleFamily } from './downsample-family.ts';
 import { ehrSqlFamily } from './ehr-sql-family.ts';
+import { healthBenchFamilies } from './healthbench-families.ts';
 import { metricFamilies } from './metric-families.ts';
 import { rougeFamilies } from './rouge-families.ts';
 
@@ -14,4 +15,5 @@ export const conformanceFamilies: readonly ConformanceFamily[] = [
   ...benchmarkMetricFamilies,
   ehrSqlFamily,
   downsampleFamily,
+  ...healthBenchFamilies,
 ];

@@ -23,7 +23,19 @@ export interface JudgeV1 {
    * the next run retries; it is never scored as if the judge had answered.
    */
   generate(request: GenerationRequest, options?: { signal?: AbortSignal }): Promise<GenerationResult>;
+  /**
+   * Asked only by the annotators that name it in `judgeNames`, never as one of "every judge of the
+   * run": the run's grader (`--grader`, named {@link GRADER_JUDGE_NAME}) is no juror of the
+   * MedHELM jury. Absent: false.
+   */
+  readonly namedOnly?: boolean;
 }
+
+/**
+ * The judge name of a run's grader (`medhelm run --grader <deployment>`): one deployment that an
+ * annotator asks by this name (`judgeNames: [GRADER_JUDGE_NAME]`), e.g. HealthBench's rubric grader.
+ */
+export const GRADER_JUDGE_NAME = 'grader';
 
 /** Whether one judge's reply, in an annotation, could be used (HELM's verdict), and why not. */
 export interface JudgeReplyCheckV1 {
@@ -96,6 +108,16 @@ export interface AnnotatorV1 {
    * judge prompts and for previews.
    */
   judgePrompt?(input: { instance: IdentifiedInstance; completion: string }): string | undefined;
+  /**
+   * The judge requests `annotate` would send for `completion`, each with the name of the judge it
+   * goes to, without calling anyone: `medhelm run --estimate` adds them to a run's judge spend
+   * (first attempts only). Absent: the estimate counts no judge call for this annotator.
+   */
+  estimateJudgeRequests?(input: {
+    instance: IdentifiedInstance;
+    request: GenerationRequest;
+    completion: string;
+  }): ReadonlyArray<{ readonly judge: string; readonly request: GenerationRequest }>;
   /**
    * How every judge is asked (the prompt template before it is filled in, and the request's
    * temperature and max tokens): recorded in each run's provenance, so a result says which jury

@@ -22,6 +22,7 @@ const scorerSchema = z.looseObject({
   statNames: z.array(nonEmpty),
   score: callable('a function score(input)'),
   deriveStats: callable('a function deriveStats(merged, context)').optional(),
+  aggregateStats: callable('a function aggregateStats(instances, context)').optional(),
 });
 
 const annotatorSchema = z.looseObject({

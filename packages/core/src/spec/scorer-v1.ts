@@ -54,8 +54,9 @@ export interface ScorerV1 {
   readonly id: string;
   /**
    * The stat names `score` can produce, for tables and schema generation; `<name>@<k>` (HELM's
-   * best of k completions) counts as declared with `<name>`. A stat `score` returns that is not
-   * declared fails the run as a scorer bug.
+   * best of k completions) counts as declared with `<name>`, and a name ending in `*` declares every
+   * stat that starts with what precedes it (names that come from the data, such as HealthBench's
+   * `example:<tag>`). A stat `score` returns that is not declared fails the run as a scorer bug.
    */
   readonly statNames: readonly string[];
   /**
@@ -82,4 +83,12 @@ export interface ScorerV1 {
    * keyed by stat name.
    */
   deriveStats?(merged: ReadonlyMap<string, Stat>, context: DeriveStatsContextV1): ScoreValuesV1;
+  /**
+   * Corpus-level stats that need every instance's values, in instance order, not only their sums:
+   * a clipped mean, a seeded bootstrap (HealthBench's `_aggregate_get_clipped_mean`). Called once
+   * per context with the values `score` returned for each scored instance (instances it could not
+   * score are left out); each returned value becomes a stat of its own, like `deriveStats`'. The
+   * engine keeps this scorer's per-instance values for it, so memory grows with the instances.
+   */
+  aggregateStats?(instances: readonly ScoreValuesV1[], context: DeriveStatsContextV1): ScoreValuesV1;
 }

@@ -1,6 +1,12 @@
-import { compilePromptTemplate } from '@medhelm/core';
+import {
+  type AnnotatorV1,
+  compilePromptTemplate,
+  type GenerationRequest,
+  type IdentifiedInstance,
+} from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import { costInPicoUsd, usdFromPicoUsd } from '@medhelm/model-config';
+import type { JudgeDeployment } from '../execute/judge-deployment.ts';
 import { estimatePromptTokens, maxCompletionTokens } from '../execute/metered-model.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import { selectRunInstances } from '../select/select-run-instances.ts';
@@ -25,6 +31,21 @@ export interface RunEstimate {
    * provider has no batch rate in the price table.
    */
   maxBatchCostUsd: number | undefined;
+  /**
+   * The judge calls the run's annotators would make (those that say, `estimateJudgeRequests`),
+   * first attempts only, each with the candidate's longest possible answer in its prompt; absent
+   * when none would.
+   */
+  judges?: JudgeCallEstimate;
+}
+
+/** The judge calls of a run: how many, their tokens and their maximum cost. */
+export interface JudgeCallEstimate {
+  calls: number;
+  estimatedPromptTokens: number;
+  maxCompletionTokens: number;
+  /** Undefined when a judge asked has no known price. */
+  maxCostUsd: number | undefined;
 }
 
 /**
@@ -33,7 +54,7 @@ export interface RunEstimate {
  */
 export async function estimateRun(
   plan: RunPlan,
-  options: { dataSource: DataSource; signal?: AbortSignal },
+  options: { dataSource: DataSource; signal?: AbortSignal; judges?: readonly JudgeDeployment[] },
 ): Promise<RunEstimate> {
   const selection = await selectRunInstances(plan, options.dataSource, {
     ...(options.signal === undefined ? {} : { signal: options.signal }),
@@ -44,6 +65,7 @@ export async function estimateRun(
   let picoUsd = 0n;
   // The plan's adapter spec: run-entry overrides (num_output_tokens, ...) count in the estimate.
   const render = compilePromptTemplate(plan.benchmark.prompt, plan.adapterSpec);
+  const judgeTally = new JudgeTally(plan.benchmark.annotators ?? [], options.judges ?? []);
   for await (const { instance } of selection.instances()) {
     const { request } = render(instance);
     const usage = {
@@ -53,7 +75,9 @@ export async function estimateRun(
     estimatedPromptTokens += usage.promptTokens;
     completionTokens += usage.completionTokens;
     if (price !== undefined) picoUsd += costInPicoUsd(usage, price);
+    judgeTally.add(instance, request, usage.completionTokens);
   }
+  const judges = judgeTally.estimate();
   return {
     plan,
     instances: selection.selectedCount,
@@ -64,5 +88,49 @@ export async function estimateRun(
       price?.batchPercent === undefined
         ? undefined
         : usdFromPicoUsd((picoUsd * BigInt(price.batchPercent)) / 100n),
+    ...(judges === undefined ? {} : { judges }),
   };
+}
+
+/** Adds up the judge requests the annotators would send, priced at each judge deployment's price. */
+class JudgeTally {
+  private calls = 0;
+  private promptTokens = 0;
+  private completionTokens = 0;
+  private picoUsd = 0n;
+  private unpriced = false;
+
+  constructor(
+    private readonly annotators: readonly AnnotatorV1[],
+    private readonly judges: readonly JudgeDeployment[],
+  ) {}
+
+  /** One instance, whose answer is taken to use all its `answerTokens` (4 characters each). */
+  add(instance: IdentifiedInstance, request: GenerationRequest, answerTokens: number): void {
+    const completion = 'x'.repeat(answerTokens * 4);
+    for (const annotator of this.annotators) {
+      for (const judgeRequest of annotator.estimateJudgeRequests?.({ instance, request, completion }) ?? []) {
+        const usage = {
+          promptTokens: estimatePromptTokens(judgeRequest.request),
+          completionTokens: maxCompletionTokens(judgeRequest.request),
+        };
+        this.calls++;
+        this.promptTokens += usage.promptTokens;
+        this.completionTokens += usage.completionTokens;
+        const price = this.judges.find((judge) => judge.name === judgeRequest.judge)?.deployment.price;
+        if (price === undefined) this.unpriced = true;
+        else this.picoUsd += costInPicoUsd(usage, price);
+      }
+    }
+  }
+
+  estimate(): JudgeCallEstimate | undefined {
+    if (this.calls === 0) return undefined;
+    return {
+      calls: this.calls,
+      estimatedPromptTokens: this.promptTokens,
+      maxCompletionTokens: this.completionTokens,
+      maxCostUsd: this.unpriced ? undefined : usdFromPicoUsd(this.picoUsd),
+    };
+  }
 }

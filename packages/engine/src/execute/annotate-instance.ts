@@ -48,9 +48,16 @@ export async function annotateInstance(
   return annotations;
 }
 
-/** The run's judges an annotator asks: those it names, in its order, else every one of them. */
+/**
+ * The run's judges an annotator asks: those it names, in its order, else every one of them but
+ * those asked by name only (the run's grader is no juror).
+ */
 export function judgesOf(annotator: AnnotatorV1, judges: readonly JudgeV1[]): readonly JudgeV1[] {
   const names = annotator.judgeNames;
-  if (names === undefined) return judges;
+  if (names === undefined) {
+    return judges.some((judge) => judge.namedOnly === true)
+      ? judges.filter((judge) => judge.namedOnly !== true)
+      : judges;
+  }
   return names.flatMap((name) => judges.filter((judge) => judge.name === name));
 }

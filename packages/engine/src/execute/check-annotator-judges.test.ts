@@ -70,6 +70,12 @@ describe('judgesOf', () => {
   it('gives every judge of the run to an annotator that names none', () => {
     expect(judgesOf(helmJury, run)).toBe(run);
   });
+
+  it("keeps a judge asked by name only (the run's grader) from an annotator that names none", () => {
+    const grader = { ...run[0]!, name: 'grader', namedOnly: true };
+    expect(judgesOf(helmJury, [...run, grader])).toEqual(run);
+    expect(judgesOf({ ...helmJury, judgeNames: ['grader'] }, [...run, grader])).toEqual([grader]);
+  });
 });
 
 describe('annotatorJudgeProblems', () => {

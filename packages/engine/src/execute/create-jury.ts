@@ -52,7 +52,7 @@ export function createJury(
   },
 ): Jury {
   const meter = new SpendMeter();
-  const judges = judgeDeployments.map(({ name, deployment }): JudgeV1 => {
+  const judges = judgeDeployments.map(({ name, deployment, namedOnly }): JudgeV1 => {
     const { model, limiter, breaker, batch } = options.pool.get(
       deployment,
       deployment.limits?.concurrency ?? options.concurrency,
@@ -75,6 +75,7 @@ export function createJury(
     return {
       name,
       helmModel: deployment.helmModel,
+      ...(namedOnly === true ? { namedOnly } : {}),
       generate: async (request, callOptions) => {
         try {
           const call = callOptions?.signal === undefined ? {} : { signal: callOptions.signal };

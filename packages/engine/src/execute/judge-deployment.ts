@@ -4,4 +4,6 @@ import type { ModelDeployment } from '../plan/model-deployment.ts';
 export interface JudgeDeployment {
   name: string;
   deployment: ModelDeployment;
+  /** Asked only by annotators that name it (`JudgeV1.namedOnly`): the run's grader. */
+  namedOnly?: boolean;
 }

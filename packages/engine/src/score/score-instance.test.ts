@@ -154,4 +154,21 @@ describe('scoreInstance', () => {
       values: { n: null },
     });
   });
+
+  it('takes a stat whose name starts with a declared `<prefix>*` as declared, and no other', async () => {
+    const prediction = predictionOf(benchmark, completed);
+    const tagged: ScorerV1 = {
+      specificationVersion: 'v1',
+      id: 'tagged',
+      statNames: ['example:*'],
+      score: () => ({ 'example:axis:accuracy': 0.5, 'example:theme:x': 1 }),
+    };
+    expect(await scoreInstance(tagged, completed, prediction)).toEqual({
+      values: { 'example:axis:accuracy': 0.5, 'example:theme:x': 1 },
+    });
+    expect(await scoreInstance({ ...tagged, score: () => ({ other: 1 }) }, completed, prediction)).toEqual({
+      error: expect.stringContaining('returned the stat "other"'),
+      kind: 'scorer-bug',
+    });
+  });
 });

@@ -83,9 +83,11 @@ function invalidStat(scorer: ScorerV1, values: ScoreValuesV1): string | undefine
   return undefined;
 }
 
-/** A stat in `statNames`, or HELM's best-of-k variant `<name>@<k>` of one. */
+/** A stat in `statNames` (`<prefix>*` declares every name with the prefix), or HELM's best-of-k variant `<name>@<k>` of one. */
 function isDeclared(statNames: readonly string[], name: string): boolean {
   if (statNames.includes(name)) return true;
+  if (statNames.some((declared) => declared.endsWith('*') && name.startsWith(declared.slice(0, -1))))
+    return true;
   const at = /^(.+)@[1-9]\d*$/.exec(name);
   return at !== null && statNames.includes(at[1] as string);
 }

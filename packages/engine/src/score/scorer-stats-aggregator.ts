@@ -1,5 +1,6 @@
 import {
   addToStat,
+  type DeriveStatsContextV1,
   emptyStat,
   type IdentifiedInstance,
   type MetricName,
@@ -25,6 +26,8 @@ interface Context {
   split: string;
   subSplit: string | undefined;
   instanceCount: number;
+  /** Each scored instance's values, in order, kept only for a scorer with `aggregateStats`. */
+  scoredValues: ScoreValuesV1[];
   /** The accumulators of each stat name in this context: HELM's trial stat and its worst-case copies. */
   byName: Map<
     string,
@@ -51,6 +54,7 @@ export class ScorerStatsAggregator {
   add(instance: IdentifiedInstance, values: ScoreValuesV1): Stat[] {
     const context = this.contextOf(instance);
     context.instanceCount++;
+    if (this.scorer.aggregateStats !== undefined) context.scoredValues.push(values);
     const stats: Stat[] = [];
     for (const name in values) {
       const value = values[name];
@@ -100,18 +104,16 @@ export class ScorerStatsAggregator {
             merged.set(stat.name.name, stat);
           }
         }
-        const derived = this.scorer.deriveStats(merged, {
-          split: context.split,
-          ...(context.subSplit === undefined ? {} : { subSplit: context.subSplit }),
-          instanceCount: context.instanceCount,
-        });
-        for (const [name, value] of Object.entries(derived)) {
-          const metricName = withContext(name, context);
-          const stat = value === null ? emptyStat(metricName) : statOf(metricName, value);
-          const key = `${context.key}\u0000${name}`;
-          const existing = trial.get(key);
-          trial.set(key, existing === undefined ? stat : mergeStats(existing, stat));
-        }
+        addCorpusStats(trial, context, this.scorer.deriveStats(merged, deriveContext(context)));
+      }
+    }
+    if (this.scorer.aggregateStats !== undefined) {
+      for (const context of this.contexts.values()) {
+        addCorpusStats(
+          trial,
+          context,
+          this.scorer.aggregateStats(context.scoredValues, deriveContext(context)),
+        );
       }
     }
     for (const [key, accumulator] of this.worst) trial.set(key, accumulatedStat(accumulator));
@@ -128,11 +130,33 @@ export class ScorerStatsAggregator {
         split: instance.split,
         subSplit: instance.subSplit,
         instanceCount: 0,
+        scoredValues: [],
         byName: new Map(),
       };
       this.contexts.set(key, context);
     }
     return context;
+  }
+}
+
+/** What `deriveStats` and `aggregateStats` are told of a context. */
+function deriveContext(context: Context): DeriveStatsContextV1 {
+  return {
+    split: context.split,
+    ...(context.subSplit === undefined ? {} : { subSplit: context.subSplit }),
+    instanceCount: context.instanceCount,
+  };
+}
+
+/** Adds a context's corpus-level values as stats (merged into a stat of the same name). */
+function addCorpusStats(trial: Map<string, Stat>, context: Context, values: ScoreValuesV1): void {
+  for (const [name, value] of Object.entries(values)) {
+    const metricName = withContext(name, context);
+    const x = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+    const stat = x === null ? emptyStat(metricName) : statOf(metricName, x);
+    const key = `${context.key}\u0000${name}`;
+    const existing = trial.get(key);
+    trial.set(key, existing === undefined ? stat : mergeStats(existing, stat));
   }
 }
 

@@ -69,13 +69,23 @@ function Judges({ judges }: { judges: readonly SiteJudge[] }) {
           </h5>
           <table>
             <tbody>
-              {judge.scores.map((score) => (
-                <tr key={score.criterion}>
-                  <th scope="row">{score.criterion}</th>
-                  <td className="number">{score.score ?? '–'}</td>
-                  <td className="explanation">{score.explanation ?? ''}</td>
-                </tr>
-              ))}
+              {judge.scores.map((score, position) =>
+                score.met === undefined ? (
+                  <tr key={score.criterion}>
+                    <th scope="row">{score.criterion}</th>
+                    <td className="number">{score.score ?? '–'}</td>
+                    <td className="explanation">{score.explanation ?? ''}</td>
+                  </tr>
+                ) : (
+                  // A rubric item (HealthBench): its points, met or not, and the grader's explanation.
+                  <tr key={position} data-testid="rubric-item">
+                    <th scope="row">{score.criterion}</th>
+                    <td className="number">{score.points}</td>
+                    <td>{score.met ? 'met' : 'not met'}</td>
+                    <td className="explanation">{score.explanation ?? ''}</td>
+                  </tr>
+                ),
+              )}
             </tbody>
           </table>
         </div>

@@ -1,0 +1,3 @@
+import { medhelmTsdownConfig } from '@medhelm/tsdown-config';
+
+export default medhelmTsdownConfig();

@@ -1,0 +1,3 @@
+import { medhelmVitestProject } from '@medhelm/vitest-config';
+
+export default medhelmVitestProject();

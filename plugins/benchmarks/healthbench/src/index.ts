@@ -1,0 +1,12 @@
+import { defineBenchmarkPlugin } from '@medhelm/core';
+import { createHealthBenchBenchmark } from './healthbench-benchmark.ts';
+
+export { createHealthBenchBenchmark, type HealthBenchOptions } from './healthbench-benchmark.ts';
+export { HEALTHBENCH_MAX_GRADER_ATTEMPTS } from './healthbench-grader-annotator.ts';
+export { HEALTHBENCH_BOOTSTRAP_SEED, HEALTHBENCH_SCORE } from './healthbench-scorer.ts';
+
+/** HealthBench (`healthbench`), as the runner registers it: the full set, no system message. */
+export const healthBenchBenchmark = createHealthBenchBenchmark();
+
+/** The plugin the runner loads: registers {@link healthBenchBenchmark}. */
+export const plugin = defineBenchmarkPlugin('@medhelm/benchmark-healthbench', healthBenchBenchmark);
