@@ -140,6 +140,66 @@ describe('medhelm run healthbench with a mock grader', () => {
     expect(perInstance.map((entry) => entry.instance_id)).not.toContain(UNSCORABLE[0]);
   });
 
+  it('with --batch, the candidate and the grader answer through batch APIs: the same scores, no synchronous call', {
+    timeout: 120_000,
+  }, async () => {
+    let graderLines = 0;
+    const server = await startMockModelServer({
+      wires: ['openai'],
+      reply: (call) => {
+        if (call.model !== 'grader') return '[SYNTHETIC] A candidate reply.';
+        graderLines++;
+        // The first verdict is not JSON: the item is asked again, in a follow-up batch.
+        if (graderLines === 1) return 'not json';
+        return '```json\n{"explanation": "mock verdict", "criteria_met": true}\n```';
+      },
+      batch: {},
+    });
+    closers.push(() => server.close());
+    const cwd = mkdtempSync(join(tmpdir(), 'medhelm-healthbench-batch-'));
+    const deployment = (model: string) =>
+      `  ${model}:\n    provider: openai\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
+    writeFileSync(join(cwd, 'models.yaml'), `deployments:\n${deployment('candidate')}${deployment('grader')}`);
+    await runCli(
+      [
+        'run',
+        '--models-file',
+        'models.yaml',
+        '--benchmarks',
+        'healthbench',
+        '--models',
+        'candidate',
+        '--grader',
+        'grader',
+        '--sample',
+        '--suite',
+        'hb',
+        '--batch',
+        '--batch-poll',
+        '0.05',
+      ],
+      { cwd, env: { OPENAI_API_KEY: 'test-key' } },
+    );
+    expect(server.syncCallCount).toBe(0);
+    expect(server.batchLineCount).toBe(EXAMPLES + RUBRIC_ITEMS + 1);
+    // The candidate's batch first, then the grader's (and the follow-up of the retried item).
+    expect(server.batches[0]?.lineCount).toBe(EXAMPLES);
+    const suite = join(cwd, 'benchmark_output', 'runs', 'hb');
+    const run = join(
+      suite,
+      readdirSync(suite, { withFileTypes: true }).find((entry) => entry.isDirectory())?.name ?? '',
+    );
+    const stats = JSON.parse(readFileSync(join(run, 'stats.json'), 'utf8')) as StatRecord[];
+    const scored = [...referenceScores()]
+      .filter(([id]) => !UNSCORABLE.includes(id))
+      .map(([, score]) => score ?? Number.NaN);
+    const expectedMean = scored.reduce((total, score) => total + score, 0) / scored.length;
+    const headline = stats.find(
+      (stat) => stat.name.name === 'healthbench_score' && stat.name.perturbation === undefined,
+    );
+    expect(headline?.mean).toBeCloseTo(Math.min(Math.max(expectedMean, 0), 1), 12);
+  });
+
   it('fails an instance whose grader never replies usably, after a bounded number of attempts, instead of scoring it', {
     timeout: 120_000,
   }, async () => {
