@@ -127,6 +127,8 @@ describe('BatchDispatcher', () => {
       ['a', 'b', 'c'].map((name) => batching.request(key(name), request(`q-${name}`), 'the candidate model')),
     );
     expect(answers.map((result) => result.completions[0]?.text)).toEqual(['Q-A', 'Q-B', 'Q-C']);
+    // The provider gave no request time: an answer's time is how long its batch took, never 0.
+    expect(answers[0]?.requestTimeSeconds).toBeGreaterThan(0);
     expect(api.batches.size).toBe(1);
     expect(store.requestCache.get(key('b'))?.completions[0]?.text).toBe('Q-B');
     expect(store.batches.get('batch_1')?.state).toBe('collected');

@@ -242,6 +242,10 @@ export class BatchDispatcher {
       this.options.batches.requestsOf(batchId).map(({ customId, requestKey }) => [customId, requestKey]),
     );
     const outcomes = new Map<string, BatchRequestResultV1>();
+    // A batch answer has no request time of its own: its time is how long the batch took (HELM's
+    // request_time is the wall time the caller waited), never 0.
+    const submittedAt = this.options.batches.get(batchId)?.submittedAt ?? Date.now();
+    const waitedSeconds = Math.max(0, (Date.now() - submittedAt) / 1000);
     // Streamed line by line; a stream broken off is read again from the start, skipping what was taken.
     await withRetries(async () => {
       // The requests this invocation waits for: the provider reads some answers against them.
@@ -252,13 +256,19 @@ export class BatchDispatcher {
       for await (const line of this.options.api.results(batchId, { request: requestOf })) {
         const requestKey = requests.get(line.customId);
         if (requestKey === undefined || outcomes.has(requestKey)) continue;
-        outcomes.set(requestKey, line);
         if ('result' in line) {
+          const result =
+            line.result.requestTimeSeconds > 0
+              ? line.result
+              : { ...line.result, requestTimeSeconds: waitedSeconds };
+          outcomes.set(requestKey, { customId: line.customId, result });
           await this.options.cache.put(requestKey, {
             providerId: this.options.providerId,
             modelId: this.options.modelId,
-            result: line.result,
+            result,
           });
+        } else {
+          outcomes.set(requestKey, line);
         }
       }
     }, this.retryOptions());
