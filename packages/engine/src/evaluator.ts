@@ -5,6 +5,7 @@ import {
   type PromptRendererV2,
   type ProviderSettingsV1,
   type Registry,
+  type ScorerServicesV1,
   Tokens,
 } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
@@ -96,6 +97,8 @@ export class Evaluator {
     @inject(EngineTokens.RequestCache) private readonly requestCache: RequestCacheLike,
     @inject(EngineTokens.RunObserver) private readonly observer: RunObserver,
     @inject(Tokens.Environment) private readonly environment: Environment,
+    @inject(EngineTokens.ScorerServices, { isOptional: true })
+    private readonly scorerServices?: ScorerServicesV1,
   ) {}
 
   async runAll(plans: readonly RunPlan[], options: EvaluationOptions): Promise<RunOutcome[]> {
@@ -172,6 +175,7 @@ export class Evaluator {
       maxInvalidJudgeReplies: options.maxInvalidJudgeReplies ?? DEFAULT_MAX_INVALID_JUDGE_REPLIES,
       ...(options.provenance === undefined ? {} : { provenance: options.provenance }),
       batchFallback: settings.fallback,
+      ...(this.scorerServices === undefined ? {} : { scorerServices: this.scorerServices }),
     };
     const started: Promise<RunOutcome>[] = [];
     try {
