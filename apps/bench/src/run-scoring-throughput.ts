@@ -11,7 +11,8 @@ import {
   type ScorerServicesV1,
   type Token,
 } from '@medhelm/core';
-import { type RunPlan, writeRunDirectory } from '@medhelm/engine';
+import type { RunPlan } from '@medhelm/engine';
+import { writeRunDirectory } from '@medhelm/engine/internal';
 import {
   helmBasicGenerationScorer,
   helmSummarizationScorer,
