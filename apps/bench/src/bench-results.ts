@@ -1,5 +1,6 @@
 import type { MetricThroughput } from './lexical-metrics.ts';
 import { type MarkdownColumn, renderMarkdownTable } from './markdown-table.ts';
+import type { RunScoringThroughput } from './run-scoring-throughput.ts';
 import type { ScoringThroughput } from './scoring-throughput.ts';
 
 /** One workload: medhelm and the bare loop, same requests, same concurrency, same server. */
@@ -30,6 +31,8 @@ export interface BenchResults {
   metrics: MetricThroughput[];
   /** ROUGE-1/2/L + BLEU-1/4 together, single-threaded and in worker threads (absent in older results). */
   scoring?: ScoringThroughput;
+  /** A run directory scored through the engine's writer, in one thread and in worker threads (absent in older results). */
+  runScoring?: RunScoringThroughput;
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -106,6 +109,13 @@ export function renderBenchMarkdown(results: BenchResults): string {
     lines.push(
       '',
       `ROUGE-1/2/L + BLEU-1/4 together: ${scoring.singleThreadPairsPerSecond.toLocaleString('en-US')} pairs/s in one thread (${times(scoring.singleThreadPairsPerSecond)} HELM's ${scoring.helmPairsPerSecond} pairs/s on 2 cores), ${scoring.poolPairsPerSecond.toLocaleString('en-US')} pairs/s in ${scoring.threads} worker threads (${times(scoring.poolPairsPerSecond)}), every value identical to the single-threaded one.`,
+    );
+  }
+  const runScoring = results.runScoring;
+  if (runScoring !== undefined) {
+    lines.push(
+      '',
+      `A run directory of ${runScoring.instances.toLocaleString('en-US')} open-ended instances scored as \`medhelm run\`/\`rescore\` score it (SummarizationMetric's ROUGE-1/2/L and the basic stats): ${runScoring.singleThreadInstancesPerSecond.toLocaleString('en-US')} instances/s in the event-loop thread, ${runScoring.poolInstancesPerSecond.toLocaleString('en-US')} instances/s with ${runScoring.threads} worker threads, stats.json and per_instance_stats.json byte-identical.`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -20,6 +20,7 @@ import {
 } from './generate-workload-data.ts';
 import { measureLexicalMetrics } from './lexical-metrics.ts';
 import { measureNodeProcess, type ProcessMeasurement } from './measure-process.ts';
+import { describeRunScoringThroughput, measureRunScoringThroughput } from './run-scoring-throughput.ts';
 import { describeScoringThroughput, measureScoringThroughput } from './scoring-throughput.ts';
 
 const { values: flags } = parseArgs({
@@ -198,6 +199,8 @@ const metrics = measureLexicalMetrics(quick ? 2_000 : 10_000);
 for (const metric of metrics) log(`${metric.metric}: ${metric.pairsPerSecond} pairs/s`);
 const scoring = await measureScoringThroughput(quick ? 2_000 : 10_000);
 for (const line of describeScoringThroughput(scoring)) log(line);
+const runScoring = await measureRunScoringThroughput(quick ? 1_000 : 5_000);
+for (const line of describeRunScoringThroughput(runScoring)) log(line);
 
 await server.close();
 rmSync(root, { recursive: true, force: true });
@@ -218,6 +221,7 @@ const results: BenchResults = {
   helpStartupMs,
   metrics,
   scoring,
+  runScoring,
 };
 const resultsDirectory = new URL('../results/', import.meta.url).pathname;
 mkdirSync(resultsDirectory, { recursive: true });

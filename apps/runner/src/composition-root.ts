@@ -12,6 +12,7 @@ import {
 import { EngineTokens, Evaluator, type InvocationProvenance, type RunObserver } from '@medhelm/engine';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { container } from 'tsyringe';
+import { invocationScorerServices } from './invocation-scorer-services.ts';
 import { findFirstPartyPlugins } from './plugins/find-first-party-plugins.ts';
 import { installedPackageVersions } from './plugins/installed-package-versions.ts';
 import { type LoadedPlugin, loadPlugins } from './plugins/load-plugins.ts';
@@ -32,7 +33,10 @@ export interface EvaluationServices {
   observer: RunObserver;
 }
 
-/** An Evaluator bound to one invocation's services; `dispose` ends the scope and closes providers. */
+/**
+ * An Evaluator bound to one invocation's services; `dispose` ends the scope, closes providers and
+ * stops the scorers' worker threads.
+ */
 export interface EvaluationScope {
   evaluator: Evaluator;
   dispose(): Promise<void>;
@@ -106,10 +110,13 @@ export async function createRunnerServices(
       scope.register(EngineTokens.Store, { useValue: services.store });
       scope.register(EngineTokens.RequestCache, { useValue: services.requestCache });
       scope.register(EngineTokens.RunObserver, { useValue: services.observer });
+      const scorerServices = invocationScorerServices();
+      scope.register(EngineTokens.ScorerServices, { useValue: scorerServices.services });
       return {
         evaluator: scope.resolve(Evaluator),
         dispose: async () => {
           await scope.dispose();
+          await scorerServices.close();
           // Providers may share resources between runs (loaded weights); release them once, at the end.
           await Promise.all(providers.list().map((provider) => provider.close?.()));
         },

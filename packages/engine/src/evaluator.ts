@@ -5,6 +5,7 @@ import {
   type PromptRendererV2,
   type ProviderSettingsV1,
   type Registry,
+  type ScorerServicesV1,
   Tokens,
 } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
@@ -16,7 +17,7 @@ import { type BatchSettings, DEFAULT_BATCH_SETTINGS } from './execute/batch/batc
 import { CostBudget } from './execute/cost-budget.ts';
 import type { DistributedExecutor } from './execute/distributed-executor.ts';
 import type { JudgeDeployment } from './execute/judge-deployment.ts';
-import { ModelPool } from './execute/model-pool.ts';
+import { type BatchServices, ModelPool } from './execute/model-pool.ts';
 import type { RunPlan } from './plan/plan-runs.ts';
 import type { InvocationProvenance } from './provenance/run-provenance.ts';
 import type { RunObserver } from './run-observer.ts';
@@ -96,6 +97,8 @@ export class Evaluator {
     @inject(EngineTokens.RequestCache) private readonly requestCache: RequestCacheLike,
     @inject(EngineTokens.RunObserver) private readonly observer: RunObserver,
     @inject(Tokens.Environment) private readonly environment: Environment,
+    @inject(EngineTokens.ScorerServices, { isOptional: true })
+    private readonly scorerServices?: ScorerServicesV1,
   ) {}
 
   async runAll(plans: readonly RunPlan[], options: EvaluationOptions): Promise<RunOutcome[]> {
@@ -129,12 +132,7 @@ export class Evaluator {
             settings,
             signal,
             ...(options.retry === undefined ? {} : { retry: options.retry }),
-            ...(this.observer.onBatchProgress === undefined
-              ? {}
-              : { onProgress: this.observer.onBatchProgress.bind(this.observer) }),
-            ...(this.observer.onBatchResend === undefined
-              ? {}
-              : { onResend: this.observer.onBatchResend.bind(this.observer) }),
+            ...batchCallbacks(this.observer),
           }
         : undefined,
     );
@@ -172,6 +170,7 @@ export class Evaluator {
       maxInvalidJudgeReplies: options.maxInvalidJudgeReplies ?? DEFAULT_MAX_INVALID_JUDGE_REPLIES,
       ...(options.provenance === undefined ? {} : { provenance: options.provenance }),
       batchFallback: settings.fallback,
+      ...(this.scorerServices === undefined ? {} : { scorerServices: this.scorerServices }),
     };
     const started: Promise<RunOutcome>[] = [];
     try {
@@ -201,6 +200,16 @@ export class Evaluator {
 }
 
 function noop(): void {}
+
+/** The observer's batch progress and resend callbacks, where it has them, for the model pool. */
+function batchCallbacks(observer: RunObserver): Pick<BatchServices, 'onProgress' | 'onResend'> {
+  return {
+    ...(observer.onBatchProgress === undefined
+      ? {}
+      : { onProgress: observer.onBatchProgress.bind(observer) }),
+    ...(observer.onBatchResend === undefined ? {} : { onResend: observer.onBatchResend.bind(observer) }),
+  };
+}
 
 /** The batches still running at a deployment when the invocation stopped. */
 export interface OpenBatches {

@@ -1,3 +1,4 @@
+import type { ScorerServicesV1 } from '@medhelm/core';
 import type { DataSource } from '@medhelm/datasets';
 import type { RetryPolicy } from '@medhelm/http';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
@@ -34,4 +35,6 @@ export interface InvocationContext {
   provenance?: InvocationProvenance;
   /** `--batch-fallback`: what a request its batch did not answer does next (default `batch`). */
   batchFallback?: 'batch' | 'sync';
+  /** What the invocation lends every scorer of its runs (`ScoreInputV1.services`), if anything. */
+  scorerServices?: ScorerServicesV1;
 }

@@ -6,10 +6,13 @@ import {
   reference,
   type ScoreInputV1,
   ScoringError,
+  type Token,
 } from '@medhelm/core';
 import { findFidelityDirectory } from '@medhelm/testing';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { helmSummarizationMetricSpec, helmSummarizationScorer } from './helm-summarization-scorer.ts';
+import { LexicalMetricsPool } from './lexical-metrics-pool.ts';
+import { LexicalMetricsToken } from './lexical-metrics-service.ts';
 
 // HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors), so they run on a fresh clone.
 const fidelityDirectory = findFidelityDirectory(['conformance/summarization_rouge.jsonl']);
@@ -74,6 +77,36 @@ describe('helmSummarizationScorer', () => {
   });
 });
 
+// Two threads, so the scorer's calls go to both workers.
+const pool = new LexicalMetricsPool({ threads: 2 });
+afterAll(() => pool.close());
+
+/** The input as a run gives it when the invocation lends its worker threads. */
+function withWorkers(scoreInput: ScoreInputV1): ScoreInputV1 {
+  return {
+    ...scoreInput,
+    services: { get: <T>(token: Token<T>) => (token === LexicalMetricsToken ? (pool as T) : undefined) },
+  };
+}
+
+describe("helmSummarizationScorer with the invocation's worker threads", () => {
+  it('scores in the workers the values it scores here', async () => {
+    const cases: Array<[string, string[]]> = [
+      [' {the cat ran} ', ['the cat sat']],
+      ['the patient was seen today', ['a dog', '{the patient is seen}', 'seen today']],
+    ];
+    for (const [completion, references] of cases) {
+      const pooled = scorer.score(withWorkers(input(completion, references)));
+      expect(pooled).toBeInstanceOf(Promise);
+      expect(await pooled).toEqual(scorer.score(input(completion, references)));
+    }
+  });
+
+  it('rejects with ScoringError, as HELM raises, on an instance without references', async () => {
+    await expect(scorer.score(withWorkers(input('a note', [])))).rejects.toThrow(ScoringError);
+  });
+});
+
 interface RougeVector {
   prediction: string;
   references: string[];
@@ -92,8 +125,15 @@ describe.skipIf(fidelityDirectory === undefined)("helmSummarizationScorer agains
     expect(vectors.length).toBeGreaterThan(0);
     for (const vector of vectors) {
       const score = async () => scorer.score(input(vector.prediction, vector.references));
-      if ('__raises__' in vector.expected) await expect(score()).rejects.toThrow(ScoringError);
-      else expect(await score(), JSON.stringify(vector)).toEqual(vector.expected);
+      const scoreInWorkers = async () =>
+        scorer.score(withWorkers(input(vector.prediction, vector.references)));
+      if ('__raises__' in vector.expected) {
+        await expect(score()).rejects.toThrow(ScoringError);
+        await expect(scoreInWorkers()).rejects.toThrow(ScoringError);
+      } else {
+        expect(await score(), JSON.stringify(vector)).toEqual(vector.expected);
+        expect(await scoreInWorkers(), JSON.stringify(vector)).toEqual(vector.expected);
+      }
     }
   });
 });

@@ -1,4 +1,5 @@
 import { defineScorer, type HelmObjectSpec, type ScorerV1 } from '@medhelm/core';
+import { LexicalMetricsToken } from './lexical-metrics-service.ts';
 import { summarizationRouge } from './rouge.ts';
 
 /** HELM's SummarizationMetric class, as run_spec.json names it. */
@@ -47,7 +48,9 @@ export function helmSummarizationMetricSpec(
 /**
  * HELM's SummarizationMetric, the part that needs no model: `rouge_1`, `rouge_2`, `rouge_l` of the
  * first completion (raw, then stripped and unbraced by `summarizationRouge`) against every
- * reference, the max of each. Shared by MedHELM's open-ended benchmarks.
+ * reference, the max of each. Shared by MedHELM's open-ended benchmarks. Computed in the
+ * invocation's worker threads when it lends a LexicalMetrics (`input.services`), else here; the
+ * values are the same.
  */
 export function helmSummarizationScorer(task: string, device = HELM_SUMMARIZATION_DEVICE): ScorerV1 {
   return defineScorer({
@@ -56,7 +59,9 @@ export function helmSummarizationScorer(task: string, device = HELM_SUMMARIZATIO
     helmMetricSpecs: [helmSummarizationMetricSpec(task, device)],
     score(input) {
       const references = input.instance.references.map((reference) => reference.output.text);
-      return { ...summarizationRouge(input.completion, references) };
+      const workers = input.services?.get(LexicalMetricsToken);
+      if (workers === undefined) return { ...summarizationRouge(input.completion, references) };
+      return workers.summarizationRouge(input.completion, references).then((scores) => ({ ...scores }));
     },
   });
 }

@@ -72,6 +72,7 @@ export {
   LexicalMetricsPool,
   /** @public */ type LexicalMetricsPoolOptions,
 } from './lexical-metrics-pool.ts';
+export { /** @public */ type LexicalMetrics, LexicalMetricsToken } from './lexical-metrics-service.ts';
 export {
   type LexicalPair,
   type LexicalScores,

@@ -4,6 +4,7 @@ import { findFidelityDirectory, readConformanceVectors } from '@medhelm/testing'
 import { afterAll, describe, expect, it } from 'vitest';
 import { LexicalMetricsPool } from './lexical-metrics-pool.ts';
 import { type LexicalPair, scoreLexicalPair } from './lexical-scores.ts';
+import { summarizationRouge } from './rouge.ts';
 
 // HELM's vectors, bundled in the repository (@medhelm/fidelity-vectors), so they run on a fresh clone.
 const fidelityDirectory = findFidelityDirectory(['conformance/rouge.jsonl', 'conformance/bleu.jsonl']);
@@ -60,6 +61,28 @@ describe('LexicalMetricsPool', () => {
     const [first, second] = await Promise.all([pool.score(pairs), pool.score(pairs.slice(7))]);
     expect(first).toEqual(pairs.map(scoreLexicalPair));
     expect(second).toEqual(pairs.slice(7).map(scoreLexicalPair));
+  });
+
+  it('gives single-pair calls made together the values summarizationRouge and scoreLexicalPair give here', async () => {
+    const pairs = Array.from({ length: 70 }, (_, index) => ({
+      prediction: ` {note ${index}: patient ${index % 4 === 0 ? 'stable' : 'improving'} on day ${index}} `,
+      references: [`{patient stable on day ${index}}`, `note ${index} improving`],
+    }));
+    const summaries = await Promise.all(
+      pairs.map((pair) => pool.summarizationRouge(pair.prediction, pair.references)),
+    );
+    const lexical = await Promise.all(pairs.map((pair) => pool.score([pair])));
+    expect(summaries).toEqual(pairs.map((pair) => summarizationRouge(pair.prediction, pair.references)));
+    expect(lexical.flat()).toEqual(pairs.map(scoreLexicalPair));
+  });
+
+  it('fails only the task without references among those sent together', async () => {
+    const [failing, passing] = await Promise.allSettled([
+      pool.summarizationRouge('a note', []),
+      pool.summarizationRouge('a note', ['a note']),
+    ]);
+    expect(failing).toMatchObject({ status: 'rejected', reason: expect.any(ScoringError) });
+    expect(passing).toEqual({ status: 'fulfilled', value: { rouge_1: 1, rouge_2: 1, rouge_l: 1 } });
   });
 
   it('rejects with ScoringError on a pair without references, as HELM raises, and keeps working', async () => {

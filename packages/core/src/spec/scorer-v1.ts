@@ -1,3 +1,4 @@
+import type { Token } from '../di/create-token.ts';
 import type { GenerationResult } from '../schemas/completion.ts';
 import type { HelmObjectSpec } from '../schemas/helm-spec.ts';
 import type { IdentifiedInstance } from '../schemas/instance.ts';
@@ -28,6 +29,17 @@ export interface ScoreInputV1 {
    * SQL on. Absent when a scorer is called outside a run.
    */
   resolveFile?(file: DatasetFileV1): Promise<string>;
+  /**
+   * The invocation's services lent to scorers, looked up by DI token (such as @medhelm/metrics'
+   * worker-thread pool for ROUGE and BLEU), so one is shared by every run of an invocation and
+   * closed at its end. Absent outside a run; a scorer then does the work itself.
+   */
+  services?: ScorerServicesV1;
+}
+
+/** Looks up a service the invocation binds for scorers; undefined when none is bound to `token`. */
+export interface ScorerServicesV1 {
+  get<T>(token: Token<T>): T | undefined;
 }
 
 /**

@@ -52,6 +52,7 @@ export function startRunDirectoryWriter(options: {
     plan,
     suiteDirectory: suiteDirectoryOf(context),
     resolveFile: options.resolveFile,
+    ...(context.scorerServices === undefined ? {} : { scorerServices: context.scorerServices }),
     completed: completions,
   });
   // Observed at once, so a failed writer is never an unhandled rejection; awaited later.

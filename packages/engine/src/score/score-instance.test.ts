@@ -92,15 +92,12 @@ const completed: CompletedInstance = {
 describe('scoreInstance', () => {
   it("hands the run's file resolver to the scorer", async () => {
     const asked: string[] = [];
-    const scored = await scoreInstance(
-      databaseScorer,
-      completed,
-      predictionOf(benchmark, completed),
-      async (file) => {
+    const scored = await scoreInstance(databaseScorer, completed, predictionOf(benchmark, completed), {
+      resolveFile: async (file) => {
         asked.push(file.name);
         return `/data/${file.name}`;
       },
-    );
+    });
     expect(scored).toEqual({ values: { found: true } });
     expect(asked).toEqual(['db.sqlite']);
   });

@@ -2,6 +2,7 @@ import {
   applyNormalizers,
   type BenchmarkV1,
   type DatasetFileV1,
+  type ScorerServicesV1,
   type ScorerV1,
   type ScoreValuesV1,
   ScoringError,
@@ -27,6 +28,12 @@ export function predictionOf(benchmark: BenchmarkV1, completed: CompletedInstanc
   return { completion, prediction };
 }
 
+/** What a run lends its scorers: its data-file resolver and the invocation's services (worker threads). */
+export interface ScorerLoans {
+  resolveFile?: (file: DatasetFileV1) => Promise<string>;
+  services?: ScorerServicesV1;
+}
+
 /**
  * One scorer's values for one completed instance, or why it has none. A ScoringError (an input
  * the scorer cannot score, as HELM's metric raises on some inputs) leaves the instance
@@ -37,7 +44,7 @@ export async function scoreInstance(
   scorer: ScorerV1,
   completed: CompletedInstance,
   { completion, prediction }: Prediction,
-  resolveFile?: (file: DatasetFileV1) => Promise<string>,
+  { resolveFile, services }: ScorerLoans = {},
 ): Promise<{ values: ScoreValuesV1 } | { error: string; kind: 'unscorable' | 'scorer-bug' }> {
   const { instance, rendered, checkpoint } = completed;
   let values: ScoreValuesV1;
@@ -51,6 +58,7 @@ export async function scoreInstance(
       numTrainInstances: rendered.numTrainInstances,
       promptTruncated: rendered.promptTruncated,
       ...(resolveFile === undefined ? {} : { resolveFile }),
+      ...(services === undefined ? {} : { services }),
       ...(checkpoint.annotations === undefined ? {} : { annotations: checkpoint.annotations }),
     });
   } catch (error) {

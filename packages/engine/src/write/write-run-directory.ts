@@ -4,15 +4,18 @@ import {
   type DatasetFileV1,
   HELM_INSTANCES_PER_SPLIT_METRIC,
   hasHelmMetricSpecs,
+  type IdentifiedInstance,
   orderHelmAdapterSpec,
+  type ScorerServicesV1,
   type ScorerV1,
   type Stat,
 } from '@medhelm/core';
 import type { CompletedInstance } from '../checkpoint-record.ts';
 import type { RunPlan } from '../plan/plan-runs.ts';
 import type { ScoringFailure } from '../run-outcome.ts';
+import { InOrderWindow } from '../score/in-order-window.ts';
 import { JudgeReplyCounter } from '../score/judge-reply-counter.ts';
-import { predictionOf, scoreInstance } from '../score/score-instance.ts';
+import { type Prediction, predictionOf, type ScorerLoans, scoreInstance } from '../score/score-instance.ts';
 import { instancesPerSplitStats, ScorerStatsAggregator } from '../score/scorer-stats-aggregator.ts';
 import { StreamedJsonWriter, toHelmJson } from './helm-json.ts';
 import { helmRequestState, helmRunSpec, helmScenario, helmStat } from './helm-records.ts';
@@ -46,6 +49,8 @@ export async function writeRunDirectory(options: {
   completed: AsyncIterable<CompletedInstance>;
   /** The run's file resolver, handed to scorers that read the benchmark's data files. */
   resolveFile?: (file: DatasetFileV1) => Promise<string>;
+  /** What the invocation lends scorers (its worker threads for ROUGE/BLEU), handed to each. */
+  scorerServices?: ScorerServicesV1;
 }): Promise<WrittenRun> {
   const { plan, suiteDirectory } = options;
   const runDirectory = join(suiteDirectory, plan.runName);
@@ -68,6 +73,7 @@ async function writeInto(
     plan: RunPlan;
     completed: AsyncIterable<CompletedInstance>;
     resolveFile?: (file: DatasetFileV1) => Promise<string>;
+    scorerServices?: ScorerServicesV1;
   },
 ): Promise<WrittenRun> {
   const { plan } = options;
@@ -137,20 +143,49 @@ async function writeInto(
   return { runDirectory, stats: finiteStats, scoringFailures, completedCount, usage, judgeReplies };
 }
 
-/** Writes each completed instance's request state and scores it with every scorer; returns the count. */
+/** One scorer of the run with where its stats go. */
+interface ScorerEntry {
+  scorer: ScorerV1;
+  aggregator: ScorerStatsAggregator;
+  spool: ItemSpool;
+}
+
+/** One scorer's outcome for one instance. */
+type ScoreOutcome = Awaited<ReturnType<typeof scoreInstance>>;
+
+/**
+ * How many instances may be scoring at once: enough that scorers working off the event loop (ROUGE
+ * in the invocation's worker threads) keep every thread busy, few enough to hold little memory.
+ */
+const SCORING_WINDOW = 64;
+
+/**
+ * Writes each completed instance's request state and scores it with every scorer; returns the
+ * count. Several instances score at once (up to SCORING_WINDOW), but their stats are aggregated
+ * and spooled in HELM's order, exactly as one at a time.
+ */
 async function scoreAndWriteStates(
   options: {
     completed: AsyncIterable<CompletedInstance>;
     resolveFile?: (file: DatasetFileV1) => Promise<string>;
+    scorerServices?: ScorerServicesV1;
   },
   plan: RunPlan,
   scenarioState: StreamedJsonWriter,
-  scorers: ReadonlyArray<{ scorer: ScorerV1; aggregator: ScorerStatsAggregator; spool: ItemSpool }>,
+  scorers: readonly ScorerEntry[],
   splitCounts: Map<string, { split: string; subSplit?: string; count: number }>,
   usage: WrittenRun['usage'],
   scoringFailures: ScoringFailure[],
   judgeReplies: JudgeReplyCounter,
 ): Promise<number> {
+  const loans: ScorerLoans = {
+    ...(options.resolveFile === undefined ? {} : { resolveFile: options.resolveFile }),
+    ...(options.scorerServices === undefined ? {} : { services: options.scorerServices }),
+  };
+  const window = new InOrderWindow<{ instance: IdentifiedInstance; outcomes: ScoreOutcome[] }>(
+    SCORING_WINDOW,
+    ({ instance, outcomes }) => recordScores(instance, outcomes, scorers, scoringFailures),
+  );
   let completedCount = 0;
   for await (const completed of options.completed) {
     completedCount++;
@@ -183,25 +218,49 @@ async function scoreAndWriteStates(
       }),
     );
     const prediction = predictionOf(plan.benchmark, completed);
-    for (const { scorer, aggregator, spool } of scorers) {
-      const scored = await scoreInstance(scorer, completed, prediction, options.resolveFile);
-      if ('error' in scored) {
-        aggregator.addUnscored(instance);
-        scoringFailures.push({
-          instanceId: instance.id,
-          scorerId: scorer.id,
-          kind: scored.kind,
-          reason: scored.error,
-        });
-        continue;
-      }
-      const instanceStats = aggregator.add(instance, scored.values).filter(hasFiniteSum);
-      if (instanceStats.length > 0) {
-        await spool.appendJson(helmPerInstanceStatsJson(instance.id, 0, instanceStats, spool.itemIndent));
-      }
+    const scoring = scoreWithEveryScorer(scorers, completed, prediction, loans);
+    await window.push(scoring.then((outcomes) => ({ instance, outcomes })));
+  }
+  await window.drain();
+  return completedCount;
+}
+
+/** Every scorer's outcome for one instance, scorer after scorer. */
+async function scoreWithEveryScorer(
+  scorers: readonly ScorerEntry[],
+  completed: CompletedInstance,
+  prediction: Prediction,
+  loans: ScorerLoans,
+): Promise<ScoreOutcome[]> {
+  const outcomes: ScoreOutcome[] = [];
+  for (const { scorer } of scorers) outcomes.push(await scoreInstance(scorer, completed, prediction, loans));
+  return outcomes;
+}
+
+/** Aggregates one instance's outcomes and spools its per-instance stats, scorer after scorer. */
+async function recordScores(
+  instance: IdentifiedInstance,
+  outcomes: readonly ScoreOutcome[],
+  scorers: readonly ScorerEntry[],
+  scoringFailures: ScoringFailure[],
+): Promise<void> {
+  for (const [index, { scorer, aggregator, spool }] of scorers.entries()) {
+    const scored = outcomes[index] as ScoreOutcome;
+    if ('error' in scored) {
+      aggregator.addUnscored(instance);
+      scoringFailures.push({
+        instanceId: instance.id,
+        scorerId: scorer.id,
+        kind: scored.kind,
+        reason: scored.error,
+      });
+      continue;
+    }
+    const instanceStats = aggregator.add(instance, scored.values).filter(hasFiniteSum);
+    if (instanceStats.length > 0) {
+      await spool.appendJson(helmPerInstanceStatsJson(instance.id, 0, instanceStats, spool.itemIndent));
     }
   }
-  return completedCount;
 }
 
 type StatStep = { kind: 'scorer'; scorer: ScorerV1 } | { kind: 'instances-per-split' };
