@@ -3,6 +3,7 @@
 // export). What only first-party tests and tools use is in `@medhelm/engine/internal`.
 export {
   BatchExecutor,
+  type BatchResult,
   type InstanceBatch,
 } from './batch-executor.ts';
 export {
@@ -15,7 +16,8 @@ export {
   Evaluator,
 } from './evaluator.ts';
 export {
-  /** @public */ CostBudget,
+  type CostBudget,
+  capInPicoUsd,
 } from './execute/cost-budget.ts';
 export {
   /** @public */ CostCapReached,
@@ -35,6 +37,10 @@ export {
   type ExecutionTally,
   emptyTally,
 } from './execute/execution-tally.ts';
+export type { CheckpointRecord } from './execute/batch-checkpoints.ts';
+export {
+  /** @public */ InProcessCostBudget,
+} from './execute/in-process-cost-budget.ts';
 export type { JudgeDeployment } from './execute/judge-deployment.ts';
 export {
   /** @public */ MeteredModel,

@@ -1,6 +1,7 @@
 import { ConfigError } from '@medhelm/core';
 import {
   addTallies,
+  type CostBudget,
   type DistributedExecutor,
   type DistributedRun,
   type ExecutionTally,
@@ -10,6 +11,7 @@ import {
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { BATCH_JOB_NAME, type BatchJobData, batchJobId } from './batch-job.ts';
+import { batchResultFrom, countsOf } from './batch-result.ts';
 import { publishInvocation } from './invocation-manifest.ts';
 import {
   BATCH_ATTEMPTS,
@@ -20,6 +22,7 @@ import {
   DEFAULT_WORKER_TIMEOUT_MS,
 } from './queue-settings.ts';
 import { connectRedis, redactRedisUrl } from './redis-connection.ts';
+import { RedisCostBudget } from './redis-cost-budget.ts';
 
 /** How the coordinator reaches the queue and cuts runs into batches. */
 export interface BullMqCoordinatorOptions {
@@ -35,6 +38,8 @@ export interface BullMqCoordinatorOptions {
   batchSize?: number;
   /** Give up after this long without any batch starting, progressing or finishing (default 10 min). */
   workerTimeoutMs?: number;
+  /** A deployment's `limits.concurrency` caps its calls across all workers together (`--global-concurrency`). */
+  globalConcurrency?: boolean;
   /** Where to say what the coordinator waits for (stderr in the CLI). */
   log?: (message: string) => void;
 }
@@ -48,16 +53,24 @@ interface TrackedRun {
   tally: ExecutionTally;
   /** Instances reported done per job and source (progress only ever moves forward). */
   reported: Map<string, Record<InstanceSource, number>>;
+  /** Batches whose checkpoints are not saved yet: the run is done when none is left. */
+  unsaved: number;
+  /** The saves of finished batches' checkpoints, one after another. */
+  saving: Promise<void>;
+  /** Settled: batches finishing later are not saved (the engine has moved on). */
+  settled: boolean;
   settle: (error?: unknown) => void;
 }
 
 /**
  * The coordinator's side of `--executor bullmq`: each run cut into batches of positions, queued as
  * BullMQ jobs with deterministic ids (see `batchJobId`), workers' progress relayed to the run's
- * observer, and the batches' tallies summed once all are done. The run directory is then written
- * by the engine from the shared store. Every few seconds it checks that its batches still exist
- * in Redis (an obliterated queue or a Redis restarted without persistence is an error, not a
- * wait forever) and gives up when no batch has moved for `workerTimeoutMs`.
+ * observer, each finished batch's checkpoints saved into this process's store (they come back as
+ * the job's return value: workers share no disk with it), and the batches' tallies summed once
+ * all are saved. The run directory is then written by the engine from its store. Every few
+ * seconds it checks that its batches still exist in Redis (an obliterated queue or a Redis
+ * restarted without persistence is an error, not a wait forever) and gives up when no batch has
+ * moved for `workerTimeoutMs`. `--max-cost` is a budget in Redis that every worker reserves from.
  */
 export class BullMqCoordinator implements DistributedExecutor {
   readonly #runs = new Map<string, TrackedRun>();
@@ -65,6 +78,7 @@ export class BullMqCoordinator implements DistributedExecutor {
   readonly #timer: NodeJS.Timeout;
   #lastActivity = Date.now();
   #checking = false;
+  #budget: RedisCostBudget | undefined;
 
   private constructor(
     private readonly redis: Redis,
@@ -98,7 +112,12 @@ export class BullMqCoordinator implements DistributedExecutor {
     const queue = new Queue(queueName, { connection: redis });
     const events = new QueueEvents(queueName, { connection: eventsConnection });
     await events.waitUntilReady();
-    const invocation = await publishInvocation(redis, `medhelm:${queueName}`, options.manifest);
+    const invocation = await publishInvocation(
+      redis,
+      `medhelm:${queueName}`,
+      options.manifest,
+      options.globalConcurrency === true ? { globalConcurrency: true } : {},
+    );
     const coordinator = new BullMqCoordinator(redis, eventsConnection, queue, events, invocation, options);
     const workers = (await queue.getWorkers()).length;
     options.log?.(
@@ -132,7 +151,11 @@ export class BullMqCoordinator implements DistributedExecutor {
         outstanding: new Set(jobIds),
         tally: emptyTally(),
         reported: new Map(),
+        unsaved: jobIds.length,
+        saving: Promise.resolve(),
+        settled: false,
         settle: (error) => {
+          tracked.settled = true;
           if (error === undefined) resolve();
           else reject(error);
         },
@@ -178,8 +201,19 @@ export class BullMqCoordinator implements DistributedExecutor {
     for (const id of tracked?.jobIds ?? []) await this.queue.remove(id);
   }
 
+  async openBudget(capPicoUsd: bigint): Promise<CostBudget> {
+    this.#budget = await RedisCostBudget.create(
+      this.redis,
+      `medhelm:${this.options.queueName ?? DEFAULT_QUEUE_NAME}`,
+      this.invocation,
+      capPicoUsd,
+    );
+    return this.#budget;
+  }
+
   async close(): Promise<void> {
     clearInterval(this.#timer);
+    await this.#budget?.remove().catch(() => {});
     await this.events.close();
     await this.queue.close();
     this.eventsConnection.disconnect();
@@ -191,9 +225,11 @@ export class BullMqCoordinator implements DistributedExecutor {
     const tracked = this.#runs.get(runKey);
     if (tracked === undefined) return;
     for (const id of tracked.outstanding) {
-      // A batch a worker holds cannot be removed: it finishes and its checkpoints serve a resume.
+      // A batch a worker holds cannot be removed: it finishes in the worker's request cache.
       await this.queue.remove(id).catch(() => 0);
     }
+    // Checkpoints already on their way into the store are kept for a resume.
+    await tracked.saving;
     tracked.settle();
   }
 
@@ -239,21 +275,33 @@ export class BullMqCoordinator implements DistributedExecutor {
     tracked.reported.set(jobId, previous);
   }
 
+  /**
+   * A finished batch: its checkpoints saved into the store (one batch after another), then its
+   * tally counted; a batch stopped by the shared budget stops the invocation.
+   */
   private completed(tracked: TrackedRun, jobId: string, returnvalue: unknown): void {
-    if (!tracked.outstanding.has(jobId)) return;
-    const tally = tallyFrom(returnvalue);
-    if (tally === undefined) {
+    if (!tracked.outstanding.has(jobId) || tracked.settled) return;
+    const result = batchResultFrom(returnvalue);
+    if (result === undefined) {
       tracked.settle(
         new Error(
-          `Batch ${jobId} of run ${tracked.run.plan.runName} returned no tally: is every worker a medhelm worker of this version?`,
+          `Batch ${jobId} of run ${tracked.run.plan.runName} returned no checkpoints and tally: is every worker a medhelm worker of this version?`,
         ),
       );
       return;
     }
     tracked.outstanding.delete(jobId);
-    this.report(tracked, jobId, tally.counts);
-    tracked.tally = addTallies(tracked.tally, tally);
-    if (tracked.outstanding.size === 0) tracked.settle();
+    tracked.saving = tracked.saving
+      .then(async () => {
+        if (tracked.settled) return;
+        await tracked.run.save(result.checkpoints);
+        this.report(tracked, jobId, result.tally.counts);
+        tracked.tally = addTallies(tracked.tally, result.tally);
+        if (result.stoppedForCost) tracked.run.onCostCap();
+        tracked.unsaved--;
+        if (tracked.unsaved === 0) tracked.settle();
+      })
+      .catch((error: unknown) => tracked.settle(error));
   }
 
   /**
@@ -307,27 +355,4 @@ export class BullMqCoordinator implements DistributedExecutor {
       this.#checking = false;
     }
   }
-}
-
-function countsOf(data: unknown): Record<InstanceSource, number> | undefined {
-  const record = data as Record<string, unknown> | null;
-  if (record === null || typeof record !== 'object') return undefined;
-  return SOURCES.every((source) => typeof record[source] === 'number')
-    ? (record as Record<InstanceSource, number>)
-    : undefined;
-}
-
-function tallyFrom(returnvalue: unknown): ExecutionTally | undefined {
-  let value = returnvalue;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
-  const tally = value as ExecutionTally | null;
-  return tally !== null && typeof tally === 'object' && countsOf(tally.counts) !== undefined
-    ? tally
-    : undefined;
 }

@@ -29,3 +29,18 @@ export const CHECK_INTERVAL_MS = 5_000;
 
 /** How often a worker reports a batch's progress at most. */
 export const PROGRESS_INTERVAL_MS = 500;
+
+/**
+ * How long a stopped worker (SIGTERM, Ctrl-C) lets its running batches finish before it hands them
+ * back to the queue for another worker and exits; `medhelm worker --grace`.
+ */
+export const DEFAULT_GRACE_MS = 30_000;
+
+/**
+ * Reconnection attempts a worker makes after losing Redis (200 ms, 400 ms, … apart: about 7 s in
+ * all) before it exits non-zero instead of retrying forever.
+ */
+export const WORKER_RECONNECT_ATTEMPTS = 8;
+
+/** How often `medhelm worker --once` looks whether anything is left in the queue for it. */
+export const ONCE_POLL_MS = 1_000;

@@ -130,7 +130,8 @@ export class MeteredModel {
         { promptTokens: estimatePromptTokens(request), completionTokens: maxCompletionTokens(request) },
         price,
       );
-      if (!budget.tryReserve(reserved)) throw new CostCapReached();
+      // A budget shared by workers answers from Redis: awaited either way.
+      if (!(await budget.tryReserve(reserved))) throw new CostCapReached();
     }
     let spent = 0n;
     try {
@@ -144,7 +145,7 @@ export class MeteredModel {
       });
       return result;
     } finally {
-      budget?.settle(reserved, spent);
+      await budget?.settle(reserved, spent);
     }
   }
 
