@@ -28,3 +28,6 @@ const exitCode = await main(process.argv.slice(2), {
   signal: controller.signal,
 });
 process.exitCode = exitCode;
+// Stopped by a signal, the command has returned: a call it abandoned (a worker's batch handed back
+// to the queue, its model request still open) must not hold the process for long.
+if (controller.signal.aborted) setTimeout(() => process.exit(exitCode), 2_000).unref();

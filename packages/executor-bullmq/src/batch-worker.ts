@@ -138,9 +138,10 @@ export class BatchWorker {
    * Stops taking batches; the running ones may finish for `graceMs` (default 30 s), then those
    * still running are handed back to the queue (another worker takes them) and the models closed.
    * Without Redis nothing can finish or be handed back: it returns at once (the batches' locks
-   * expire and other workers take them). Resolves with whether every batch finished in time.
+   * expire and other workers take them). Resolves with how it ended: `finished` (every batch it
+   * took is done), `handed-back`, or `abandoned` (Redis unreachable).
    */
-  async close(graceMs = DEFAULT_GRACE_MS): Promise<boolean> {
+  async close(graceMs = DEFAULT_GRACE_MS): Promise<'finished' | 'handed-back' | 'abandoned'> {
     clearInterval(this.#drainTimer);
     const reachable = this.connection.status === 'ready' && this.redis.status === 'ready';
     const running = this.#running.size;
@@ -157,14 +158,20 @@ export class BatchWorker {
     const finished = reachable && (await within(finishing, graceMs));
     if (!finished) await this.handBack(reachable);
     await within(this.closeInvocations(), finished ? Number.POSITIVE_INFINITY : 5_000);
-    await within(this.worker.disconnect(), 2_000);
+    // Without Redis, BullMQ's disconnect waits for connections that never come back: not awaited.
+    await within(this.worker.disconnect(), reachable ? 2_000 : 0);
     this.connection.disconnect();
     this.redis.disconnect();
+    const outcome = finished ? 'finished' : reachable ? 'handed-back' : 'abandoned';
     this.#health.set(
       'stopped',
-      finished ? 'every batch it took is done.' : 'unfinished batches handed back.',
+      outcome === 'finished'
+        ? 'every batch it took is done.'
+        : outcome === 'handed-back'
+          ? 'its unfinished batches are back in the queue.'
+          : 'Redis was unreachable.',
     );
-    return finished;
+    return outcome;
   }
 
   /** The running batches stopped, and put back in the queue when Redis answers. */
@@ -290,6 +297,8 @@ export class BatchWorker {
 
 /** Whether `promise` settled within `ms` (a rejection counts as settled). */
 async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  promise.catch(() => {});
+  if (ms === 0) return false;
   if (ms === Number.POSITIVE_INFINITY) {
     await promise.catch(() => {});
     return true;

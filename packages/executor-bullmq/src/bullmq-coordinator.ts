@@ -17,6 +17,7 @@ import {
   BATCH_ATTEMPTS,
   BATCH_BACKOFF_MS,
   CHECK_INTERVAL_MS,
+  COST_STOP_WAIT_MS,
   DEFAULT_BATCH_SIZE,
   DEFAULT_QUEUE_NAME,
   DEFAULT_WORKER_TIMEOUT_MS,
@@ -79,6 +80,8 @@ export class BullMqCoordinator implements DistributedExecutor {
   #lastActivity = Date.now();
   #checking = false;
   #budget: RedisCostBudget | undefined;
+  /** A batch came back stopped by the shared `--max-cost` budget: every run stops. */
+  #costStopped = false;
 
   private constructor(
     private readonly redis: Redis,
@@ -220,17 +223,31 @@ export class BullMqCoordinator implements DistributedExecutor {
     this.redis.disconnect();
   }
 
-  /** Ctrl-C: the run's batches that no worker has taken are withdrawn; it ends with what is done. */
+  /**
+   * Ctrl-C or `--max-cost`: the run's batches that no worker has taken are withdrawn, and those
+   * already finished are taken. After Ctrl-C it ends with what is saved; at `--max-cost` it waits
+   * (at most `COST_STOP_WAIT_MS`) for the batches workers hold, which stop at the exhausted budget
+   * once their calls in flight return: what was paid for is saved for a resume.
+   */
   private async stopRun(runKey: string): Promise<void> {
     const tracked = this.#runs.get(runKey);
     if (tracked === undefined) return;
-    for (const id of tracked.outstanding) {
-      // A batch a worker holds cannot be removed: it finishes in the worker's request cache.
-      await this.queue.remove(id).catch(() => 0);
+    for (const id of [...tracked.outstanding]) {
+      const state = await this.queue.getJobState(id).catch(() => 'unknown');
+      if (state === 'completed') {
+        const job = await this.queue.getJob(id).catch(() => undefined);
+        if (job !== undefined) this.completed(tracked, id, job.returnvalue);
+      } else if (state !== 'active' && (await this.queue.remove(id).catch(() => 0)) === 1) {
+        tracked.outstanding.delete(id);
+        tracked.unsaved--;
+      }
     }
-    // Checkpoints already on their way into the store are kept for a resume.
     await tracked.saving;
-    tracked.settle();
+    if (!this.#costStopped || tracked.unsaved === 0) {
+      tracked.settle();
+      return;
+    }
+    setTimeout(() => tracked.settle(), COST_STOP_WAIT_MS).unref();
   }
 
   /** Jobs of an earlier, finished invocation with the same ids (its store since removed). */
@@ -297,7 +314,10 @@ export class BullMqCoordinator implements DistributedExecutor {
         await tracked.run.save(result.checkpoints);
         this.report(tracked, jobId, result.tally.counts);
         tracked.tally = addTallies(tracked.tally, result.tally);
-        if (result.stoppedForCost) tracked.run.onCostCap();
+        if (result.stoppedForCost) {
+          this.#costStopped = true;
+          tracked.run.onCostCap();
+        }
         tracked.unsaved--;
         if (tracked.unsaved === 0) tracked.settle();
       })

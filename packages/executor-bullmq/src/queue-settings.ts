@@ -44,3 +44,9 @@ export const WORKER_RECONNECT_ATTEMPTS = 8;
 
 /** How often `medhelm worker --once` looks whether anything is left in the queue for it. */
 export const ONCE_POLL_MS = 1_000;
+
+/**
+ * How long a coordinator stopped by `--max-cost` waits for the batches workers hold: they stop at
+ * the exhausted budget once their calls in flight return, and what they paid for is saved.
+ */
+export const COST_STOP_WAIT_MS = 60_000;

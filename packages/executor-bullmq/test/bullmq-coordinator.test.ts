@@ -207,7 +207,7 @@ describe.skipIf(redisUrl === undefined)(
       const result = coordinator.executeRun(run);
       await started;
       const stoppedAt = Date.now();
-      expect(await (slowWorker as BatchWorker).close(300)).toBe(false);
+      expect(await (slowWorker as BatchWorker).close(300)).toBe('handed-back');
       expect(Date.now() - stoppedAt).toBeLessThan(5_000);
       expect(log.join('\n')).toMatch(/batch [0-9a-f]{16}:toy:0: handed back to the queue/);
       // The batch is waiting again, not failed: a second worker takes it at once (no stall timeout).

@@ -72,7 +72,7 @@ describe.skipIf(!hasRedisServer)(
       expect(stopped.reason).toBe('redis-lost');
       expect(stopped.message).toContain(`Redis at ${redis.url}`);
       const closedAt = Date.now();
-      expect(await worker.close()).toBe(false);
+      expect(await worker.close()).toBe('abandoned');
       expect(Date.now() - closedAt).toBeLessThan(5_000);
       // One line for the loss, however many reconnection attempts failed.
       expect(log.filter((line) => line.startsWith('worker redis-unreachable'))).toHaveLength(1);
@@ -83,7 +83,7 @@ describe.skipIf(!hasRedisServer)(
       redis.process.kill('SIGKILL');
       await new Promise((resolve) => setTimeout(resolve, 500));
       const closedAt = Date.now();
-      expect(await worker.close()).toBe(false);
+      expect(await worker.close()).toBe('abandoned');
       expect(Date.now() - closedAt).toBeLessThan(5_000);
       expect(log.join('\n')).toContain('worker stopping: Redis is unreachable');
     });
