@@ -278,43 +278,66 @@ describe.skipIf(redisUrl === undefined || !existsSync(BUILT_CLI))(
           const queue = `test-${randomUUID()}`;
           const hidden = join(cwd, 'distributed');
           mkdirSync(hidden);
-          const worker = () => startWorkerElsewhere(['--redis-url', url, '--queue', queue], cwd, hidden);
-          workers.push(worker(), worker());
-          const coordinator = startBuiltCli(
-            [
-              'run',
-              '--models-file',
-              'models.yaml',
-              '--benchmarks',
-              'pubmed_qa',
-              '--models',
-              'priced',
-              '--data-dir',
-              pubmedQaData(60),
-              '--max-cost',
-              '1',
-              '-o',
-              'distributed',
-              '--executor',
-              'bullmq',
-              '--redis-url',
-              url,
-              '--queue',
-              queue,
-              '--batch-size',
-              '5',
-            ],
-            cwd,
-          );
-          const finished = await coordinator.exit;
+          // This test's workers (also in `workers`, which the suite kills at the end).
+          const budgetWorkers: BuiltCliProcess[] = [];
+          const worker = () => {
+            const started = startWorkerElsewhere(['--redis-url', url, '--queue', queue], cwd, hidden);
+            budgetWorkers.push(started);
+            workers.push(started);
+            return started;
+          };
+          worker();
+          worker();
+          const data = pubmedQaData(60);
+          const coordinator = (maxCost: string) =>
+            startBuiltCli(
+              [
+                'run',
+                '--models-file',
+                'models.yaml',
+                '--benchmarks',
+                'pubmed_qa',
+                '--models',
+                'priced',
+                '--data-dir',
+                data,
+                '--max-cost',
+                maxCost,
+                '-o',
+                'distributed',
+                '--executor',
+                'bullmq',
+                '--redis-url',
+                url,
+                '--queue',
+                queue,
+                '--batch-size',
+                '5',
+              ],
+              cwd,
+            );
+          const finished = await coordinator('1').exit;
           expect(finished.stderr).toMatch(/Stopped at --max-cost \$1\.0+: /);
           // What both workers paid for came back and was saved: the whole dollar, 10 instances.
           expect(finished.stderr).toMatch(/had 10\/60 instances done; spent \$1\.0+ in this invocation/);
           expect(finished.code).toBe(3);
           // Both workers took batches, and together they made exactly the 10 calls the budget allows.
-          for (const running of workers) expect(running.stderrSoFar()).toMatch(/ instances \d+–\d+: /);
+          for (const running of budgetWorkers) expect(running.stderrSoFar()).toMatch(/ instances \d+–\d+: /);
           expect(server.requests).toHaveLength(10);
-          for (const running of workers.splice(0)) {
+          for (const running of budgetWorkers.splice(0)) {
+            running.child.kill('SIGTERM');
+            expect((await running.exit).code).toBe(0);
+          }
+          // Raised, the same command resumes, on two new workers with empty request caches: the
+          // 10 saved instances go to them with their batches and are reused, so only the other 50
+          // are asked.
+          worker();
+          worker();
+          const resumed = await coordinator('100').exit;
+          expect(resumed.code).toBe(0);
+          expect(resumed.stderr).toContain('60/60 instances');
+          expect(server.requests).toHaveLength(60);
+          for (const running of budgetWorkers.splice(0)) {
             running.child.kill('SIGTERM');
             expect((await running.exit).code).toBe(0);
           }

@@ -111,7 +111,12 @@ export class BatchExecutor {
    */
   async execute(
     batch: InstanceBatch,
-    hooks: { signal?: AbortSignal; onInstanceDone?: (source: InstanceSource) => void } = {},
+    hooks: {
+      signal?: AbortSignal;
+      onInstanceDone?: (source: InstanceSource) => void;
+      /** The coordinator's checkpoints of this batch (a resumed run's): reused, not called again. */
+      checkpoints?: readonly CheckpointRecord[];
+    } = {},
   ): Promise<BatchResult> {
     const entry = this.plans.get(batch.runName);
     if (entry === undefined) {
@@ -140,7 +145,7 @@ export class BatchExecutor {
     const costStop = new AbortController();
     const signal =
       hooks.signal === undefined ? costStop.signal : AbortSignal.any([hooks.signal, costStop.signal]);
-    const checkpoints = new BatchCheckpoints();
+    const checkpoints = new BatchCheckpoints(hooks.checkpoints);
     const context: InvocationContext = {
       store: this.services.store,
       requestCache: this.services.requestCache,

@@ -15,10 +15,8 @@ export {
   type EvaluationOptions,
   Evaluator,
 } from './evaluator.ts';
-export {
-  type CostBudget,
-  capInPicoUsd,
-} from './execute/cost-budget.ts';
+export type { CheckpointRecord } from './execute/batch-checkpoints.ts';
+export type { CostBudget } from './execute/cost-budget.ts';
 export {
   /** @public */ CostCapReached,
 } from './execute/cost-cap-reached.ts';
@@ -37,7 +35,6 @@ export {
   type ExecutionTally,
   emptyTally,
 } from './execute/execution-tally.ts';
-export type { CheckpointRecord } from './execute/batch-checkpoints.ts';
 export {
   /** @public */ InProcessCostBudget,
 } from './execute/in-process-cost-budget.ts';

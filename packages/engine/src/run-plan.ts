@@ -157,6 +157,7 @@ async function executeRunInstances(
       signal: context.signal,
       onQueued: noMoreInstances,
       onInstanceDone,
+      savedCheckpoints: () => context.store.checkpoints.iterate(runKey),
       save: async (checkpoints) => {
         await Promise.all(checkpoints.map((record) => context.store.checkpoints.save(runKey, record)));
       },

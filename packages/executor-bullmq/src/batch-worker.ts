@@ -1,9 +1,15 @@
 import { hostname } from 'node:os';
-import type { BatchResult, CostBudget, InstanceBatch, InstanceSource } from '@medhelm/engine';
+import type {
+  BatchResult,
+  CheckpointRecord,
+  CostBudget,
+  InstanceBatch,
+  InstanceSource,
+} from '@medhelm/engine';
 import type { RateLimiter, RateLimiterOptions } from '@medhelm/http';
 import { type Job, Queue, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { BATCH_JOB_NAME, parseBatchJobData } from './batch-job.ts';
+import { BATCH_JOB_NAME, parseBatchJobData, resumeKey } from './batch-job.ts';
 import { loadInvocation, loadSharedLimits } from './invocation-manifest.ts';
 import {
   DEFAULT_GRACE_MS,
@@ -24,7 +30,12 @@ import { WorkerHealth } from './worker-health.ts';
 export interface InvocationBatches {
   execute(
     batch: InstanceBatch,
-    hooks: { signal?: AbortSignal; onInstanceDone?: (source: InstanceSource) => void },
+    hooks: {
+      signal?: AbortSignal;
+      onInstanceDone?: (source: InstanceSource) => void;
+      /** The coordinator's checkpoints of a resumed batch. */
+      checkpoints?: readonly CheckpointRecord[];
+    },
   ): Promise<BatchResult>;
   close(): Promise<void>;
 }
@@ -208,8 +219,12 @@ export class BatchWorker {
       });
       client.on('end', () => this.lost(`Redis at ${url} stayed unreachable; queue ${queueName} abandoned.`));
     }
-    // BullMQ's own connection errors repeat every few seconds: the state above says it once.
-    this.worker.on('error', () => {});
+    // BullMQ repeats connection errors every few seconds (the state above says it once); any
+    // other error of its own is logged.
+    this.worker.on('error', (error: Error) => {
+      if (this.redis.status === 'ready' && this.connection.status === 'ready')
+        this.options.log?.(`worker: ${error.message}`);
+    });
   }
 
   private lost(message: string): void {
@@ -246,10 +261,12 @@ export class BatchWorker {
     this.#health.set('working', `batch ${id} of ${batch.runName}.`);
     try {
       const executor = await this.executorOf(batch.invocation);
+      const saved = batch.resume === true ? await this.savedCheckpointsOf(id) : [];
       const counts: Record<InstanceSource, number> = { model: 0, cache: 0, checkpoint: 0, failed: 0 };
       let lastSent = 0;
       const result = await executor.execute(batch, {
         signal: stop.signal,
+        ...(saved.length === 0 ? {} : { checkpoints: saved }),
         onInstanceDone: (source) => {
           counts[source]++;
           const now = Date.now();
@@ -274,6 +291,12 @@ export class BatchWorker {
       if (this.#running.size === 0 && this.#health.state === 'working')
         this.#health.set('waiting', 'no batch running.');
     }
+  }
+
+  /** A resumed batch's checkpoints, as its coordinator left them in Redis (none once expired). */
+  private async savedCheckpointsOf(jobId: string): Promise<CheckpointRecord[]> {
+    const text = await this.redis.get(resumeKey(this.#queuePrefix, jobId));
+    return text === null ? [] : (JSON.parse(text) as CheckpointRecord[]);
   }
 
   private executorOf(invocation: string): Promise<InvocationBatches> {

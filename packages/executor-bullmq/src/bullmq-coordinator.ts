@@ -1,6 +1,7 @@
 import { ConfigError } from '@medhelm/core';
 import {
   addTallies,
+  type CheckpointRecord,
   type CostBudget,
   type DistributedExecutor,
   type DistributedRun,
@@ -10,7 +11,7 @@ import {
 } from '@medhelm/engine';
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { BATCH_JOB_NAME, type BatchJobData, batchJobId } from './batch-job.ts';
+import { BATCH_JOB_NAME, type BatchJobData, batchJobId, resumeKey } from './batch-job.ts';
 import { batchResultFrom, countsOf } from './batch-result.ts';
 import { publishInvocation } from './invocation-manifest.ts';
 import {
@@ -21,6 +22,7 @@ import {
   DEFAULT_BATCH_SIZE,
   DEFAULT_QUEUE_NAME,
   DEFAULT_WORKER_TIMEOUT_MS,
+  RESUME_TTL_SECONDS,
 } from './queue-settings.ts';
 import { connectRedis, redactRedisUrl } from './redis-connection.ts';
 import { RedisCostBudget } from './redis-cost-budget.ts';
@@ -147,6 +149,7 @@ export class BullMqCoordinator implements DistributedExecutor {
       batchJobId(this.invocation, run.plan.runName, run.plan.benchmark.id, index),
     );
     if (!run.resuming) await this.removeStale(jobIds);
+    else await this.publishSaved(run, batches, jobIds, batchSize);
     const done = new Promise<void>((resolve, reject) => {
       const tracked: TrackedRun = {
         run,
@@ -201,16 +204,46 @@ export class BullMqCoordinator implements DistributedExecutor {
 
   async runWritten(runKey: string): Promise<void> {
     const tracked = this.forget(runKey);
-    for (const id of tracked?.jobIds ?? []) await this.queue.remove(id);
+    for (const id of tracked?.jobIds ?? []) {
+      await this.queue.remove(id);
+      await this.redis.del(resumeKey(this.queuePrefix, id));
+    }
+  }
+
+  /**
+   * A resumed run: the checkpoints this store holds of each batch wait in Redis for its worker,
+   * which reuses them as an in-process resume does (no call made again for what was saved).
+   */
+  private async publishSaved(
+    run: DistributedRun,
+    batches: BatchJobData[],
+    jobIds: readonly string[],
+    batchSize: number,
+  ): Promise<void> {
+    const byBatch = new Map<number, CheckpointRecord[]>();
+    for (const record of run.savedCheckpoints()) {
+      const index = Math.floor(record.position / batchSize);
+      byBatch.set(index, [...(byBatch.get(index) ?? []), record]);
+    }
+    for (const [index, records] of byBatch) {
+      const batch = batches[index];
+      if (batch === undefined) continue;
+      await this.redis.set(
+        resumeKey(this.queuePrefix, jobIds[index] as string),
+        JSON.stringify(records),
+        'EX',
+        RESUME_TTL_SECONDS,
+      );
+      batch.resume = true;
+    }
+  }
+
+  private get queuePrefix(): string {
+    return `medhelm:${this.options.queueName ?? DEFAULT_QUEUE_NAME}`;
   }
 
   async openBudget(capPicoUsd: bigint): Promise<CostBudget> {
-    this.#budget = await RedisCostBudget.create(
-      this.redis,
-      `medhelm:${this.options.queueName ?? DEFAULT_QUEUE_NAME}`,
-      this.invocation,
-      capPicoUsd,
-    );
+    this.#budget = await RedisCostBudget.create(this.redis, this.queuePrefix, this.invocation, capPicoUsd);
     return this.#budget;
   }
 

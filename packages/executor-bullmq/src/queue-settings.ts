@@ -50,3 +50,6 @@ export const ONCE_POLL_MS = 1_000;
  * the exhausted budget once their calls in flight return, and what they paid for is saved.
  */
 export const COST_STOP_WAIT_MS = 60_000;
+
+/** How long a resumed batch's checkpoints wait in Redis for a worker when the run is never written. */
+export const RESUME_TTL_SECONDS = 7 * 24 * 3600;

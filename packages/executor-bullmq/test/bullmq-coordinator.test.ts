@@ -20,7 +20,11 @@ import { connectRedis } from '../src/redis-connection.ts';
 const redisUrl = testRedisUrl();
 
 /** A run as the engine hands it over (only what the coordinator reads of the plan). */
-function distributedRun(total: number, signal = new AbortController().signal) {
+function distributedRun(
+  total: number,
+  signal = new AbortController().signal,
+  inStore: readonly CheckpointRecord[] = [],
+) {
   const done: InstanceSource[] = [];
   const saved: CheckpointRecord[] = [];
   const costStops: number[] = [];
@@ -28,7 +32,8 @@ function distributedRun(total: number, signal = new AbortController().signal) {
     plan: { runName: 'toy:model=m', benchmark: { id: 'toy' } } as unknown as RunPlan,
     runKey: 'suite/toy:model=m',
     total,
-    resuming: false,
+    resuming: inStore.length > 0,
+    savedCheckpoints: () => inStore,
     signal,
     onQueued: () => {},
     onInstanceDone: (source) => done.push(source),
@@ -99,7 +104,11 @@ describe.skipIf(redisUrl === undefined)(
 
     async function startWorker(
       queueName: string,
-      execute: (batch: InstanceBatch, signal?: AbortSignal) => Promise<BatchResult>,
+      execute: (
+        batch: InstanceBatch,
+        signal?: AbortSignal,
+        checkpoints?: readonly CheckpointRecord[],
+      ) => Promise<BatchResult>,
       options: { once?: boolean; log?: string[]; started?: (worker: BatchWorker) => void } = {},
     ) {
       const manifests: string[] = [];
@@ -110,7 +119,10 @@ describe.skipIf(redisUrl === undefined)(
         log: (message) => options.log?.push(message),
         openInvocation: async (manifest) => {
           manifests.push(manifest);
-          return { execute: (batch, hooks) => execute(batch, hooks.signal), close: async () => {} };
+          return {
+            execute: (batch, hooks) => execute(batch, hooks.signal, hooks.checkpoints),
+            close: async () => {},
+          };
         },
       });
       options.started?.(worker);
@@ -156,6 +168,29 @@ describe.skipIf(redisUrl === undefined)(
       expect((await queue.getJobCounts()).completed).toBe(3);
       await coordinator.runWritten(run.runKey);
       expect((await queue.getJobCounts()).completed).toBe(0);
+    });
+
+    it("a resumed run hands each batch's checkpoints from the coordinator's store to its worker", async () => {
+      const queueName = `test-${randomUUID()}`;
+      const coordinator = await open(queueName, { batchSize: 3 });
+      const inStore: CheckpointRecord[] = [
+        { position: 1, instanceId: 'id1', data: { status: 'ok', requestKey: 'k1' } },
+        { position: 2, instanceId: 'id2', data: { status: 'failed', requestKey: 'k2', error: 'x' } },
+      ];
+      const handed = new Map<number, readonly CheckpointRecord[] | undefined>();
+      await startWorker(queueName, async (batch, _signal, checkpoints) => {
+        handed.set(batch.start, checkpoints);
+        return resultOfBatch(batch);
+      });
+      const { run } = distributedRun(5, new AbortController().signal, inStore);
+      await coordinator.executeRun(run);
+      // Batch 0–2 got both (a worker reuses the completed one, retries the failed one); batch 3–4 none.
+      expect(handed.get(0)).toEqual(inStore);
+      expect(handed.get(3)).toBeUndefined();
+      await coordinator.runWritten(run.runKey);
+      const redis = await connectRedis(url);
+      expect(await redis.keys(`medhelm:${queueName}:resume:*`)).toEqual([]);
+      redis.disconnect();
     });
 
     it('a batch stopped by the shared --max-cost budget stops the run once its checkpoints are saved', async () => {

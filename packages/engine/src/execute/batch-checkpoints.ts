@@ -12,6 +12,11 @@ export type CheckpointRecord = Parameters<CheckpointStore['save']>[1];
 export class BatchCheckpoints {
   readonly #records = new Map<string, CheckpointRecord>();
 
+  /** `saved`: the coordinator's checkpoints of the batch (a resumed one), looked up like the store's. */
+  constructor(saved: readonly CheckpointRecord[] = []) {
+    for (const record of saved) this.#records.set(record.instanceId, record);
+  }
+
   get(_runKey: string, instanceId: string): CheckpointRecord | undefined {
     return this.#records.get(instanceId);
   }

@@ -13,6 +13,11 @@ export interface DistributedRun {
   total: number;
   /** Whether the store holds checkpoints of the run (an interrupted invocation's): its batches are resumed. */
   resuming: boolean;
+  /**
+   * The checkpoints this process's store holds of the run, by position: a resumed batch's are
+   * handed to its worker, which reuses them exactly as an in-process resume does.
+   */
+  savedCheckpoints(): Iterable<CheckpointRecord>;
   /** Ctrl-C, `--max-cost` or another run's failure: no further batch is handed out. */
   signal: AbortSignal;
   /** Every batch of the run is queued: the next run may be queued behind it. */
