@@ -23,6 +23,7 @@ import {
 } from './queue-settings.ts';
 import { connectRedis, redactRedisUrl } from './redis-connection.ts';
 import { RedisCostBudget } from './redis-cost-budget.ts';
+import { settlesWithin } from './settles-within.ts';
 import { sharedRateLimiters } from './shared-rate-limiter.ts';
 import { WorkerHealth } from './worker-health.ts';
 
@@ -166,11 +167,11 @@ export class BatchWorker {
     );
     const finishing = this.worker.close();
     finishing.catch(() => {});
-    const finished = reachable && (await within(finishing, graceMs));
+    const finished = reachable && (await settlesWithin(finishing, graceMs));
     if (!finished) await this.handBack(reachable);
-    await within(this.closeInvocations(), finished ? Number.POSITIVE_INFINITY : 5_000);
+    await settlesWithin(this.closeInvocations(), finished ? Number.POSITIVE_INFINITY : 5_000);
     // Without Redis, BullMQ's disconnect waits for connections that never come back: not awaited.
-    await within(this.worker.disconnect(), reachable ? 2_000 : 0);
+    await settlesWithin(this.worker.disconnect(), reachable ? 2_000 : 0);
     this.connection.disconnect();
     this.redis.disconnect();
     const outcome = finished ? 'finished' : reachable ? 'handed-back' : 'abandoned';
@@ -190,10 +191,11 @@ export class BatchWorker {
     for (const [id, running] of this.#running) {
       running.stop.abort(new Error('the worker stopped'));
       if (reachable) {
-        const moved = await within(
-          running.job.moveToWait(running.token).then(() => true),
-          2_000,
-        ).catch(() => false);
+        let moved = false;
+        const handing = running.job.moveToWait(running.token).then(() => {
+          moved = true;
+        });
+        await settlesWithin(handing, 2_000);
         this.options.log?.(`batch ${id}: ${moved ? 'handed back to the queue' : 'left to expire'}.`);
       }
     }
@@ -315,30 +317,5 @@ export class BatchWorker {
       this.#invocations.set(invocation, executor);
     }
     return executor;
-  }
-}
-
-/** Whether `promise` settled within `ms` (a rejection counts as settled). */
-async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  promise.catch(() => {});
-  if (ms === 0) return false;
-  if (ms === Number.POSITIVE_INFINITY) {
-    await promise.catch(() => {});
-    return true;
-  }
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([
-      promise.then(
-        () => true,
-        () => true,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
   }
 }
