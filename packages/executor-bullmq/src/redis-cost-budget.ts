@@ -81,6 +81,9 @@ export class RedisCostBudget implements CostBudget {
       .multi()
       .incrby(this.keys.room, (reservedPicoUsd - actualPicoUsd).toString())
       .incrby(this.keys.spent, actualPicoUsd.toString())
+      // A settle after the coordinator removed the budget must not leave keys behind for good.
+      .expire(this.keys.room, BUDGET_TTL_SECONDS)
+      .expire(this.keys.spent, BUDGET_TTL_SECONDS)
       .exec();
   }
 
