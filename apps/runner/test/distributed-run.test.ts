@@ -261,7 +261,7 @@ describe.skipIf(redisUrl === undefined || !existsSync(BUILT_CLI))(
     );
 
     it.skipIf(!canHideFolders)(
-      `--max-cost stops the run across two workers at the budget: $1 at $0.10 a call is 10 calls${canHideFolders ? '' : ` (${HIDE_SKIP_NOTE})`}`,
+      `--max-cost stops the run across two workers at the budget: $1 at $0.10 a call is at most 10 calls, each saved${canHideFolders ? '' : ` (${HIDE_SKIP_NOTE})`}`,
       { timeout: 180_000 },
       async () => {
         // Each call reserves its most (1 token at $0.10) and costs exactly that.
@@ -288,6 +288,11 @@ describe.skipIf(redisUrl === undefined || !existsSync(BUILT_CLI))(
           };
           worker();
           worker();
+          // Both connected before the batches are queued, so that both take some.
+          await until(
+            () => budgetWorkers.every((running) => running.stderrSoFar().includes('worker waiting')),
+            60_000,
+          );
           const data = pubmedQaData(60);
           const coordinator = (maxCost: string) =>
             startBuiltCli(
@@ -318,19 +323,26 @@ describe.skipIf(redisUrl === undefined || !existsSync(BUILT_CLI))(
             );
           const finished = await coordinator('1').exit;
           expect(finished.stderr).toMatch(/Stopped at --max-cost \$1\.0+: /);
-          // What both workers paid for came back and was saved: the whole dollar, 10 instances.
-          expect(finished.stderr).toMatch(/had 10\/60 instances done; spent \$1\.0+ in this invocation/);
+          // At most the 10 calls the budget allows were made (fewer when a reserved call was still
+          // waiting for its limiter as the run stopped), and every call paid for came back and was saved.
+          const paid = server.requests.length;
+          expect(paid).toBeGreaterThanOrEqual(1);
+          expect(paid).toBeLessThanOrEqual(10);
+          expect(finished.stderr).toContain(
+            `had ${paid}/60 instances done; spent $${(paid / 10).toFixed(6)} in this invocation`,
+          );
           expect(finished.code).toBe(3);
-          // Both workers took batches, and together they made exactly the 10 calls the budget allows.
+          // Both workers took batches; at least one was stopped by the budget.
           for (const running of budgetWorkers) expect(running.stderrSoFar()).toMatch(/ instances \d+–\d+: /);
-          expect(server.requests).toHaveLength(10);
+          expect(budgetWorkers.map((running) => running.stderrSoFar()).join('')).toContain(
+            '; stopped at --max-cost.',
+          );
           for (const running of budgetWorkers.splice(0)) {
             running.child.kill('SIGTERM');
             expect((await running.exit).code).toBe(0);
           }
           // Raised, the same command resumes, on two new workers with empty request caches: the
-          // 10 saved instances go to them with their batches and are reused, so only the other 50
-          // are asked.
+          // saved instances go to them with their batches and are reused, so only the others are asked.
           worker();
           worker();
           const resumed = await coordinator('100').exit;
