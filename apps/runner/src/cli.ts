@@ -31,6 +31,9 @@ const exitCode = await main(process.argv.slice(2), {
   ...(process.stdin.isTTY && process.stderr.isTTY ? { ask } : {}),
 });
 process.exitCode = exitCode;
+// Stopped by a signal, the command has returned: a call it abandoned (a worker's batch handed back
+// to the queue, its model request still open) must not hold the process for long.
+if (controller.signal.aborted) setTimeout(() => process.exit(exitCode), 2_000).unref();
 
 /** One question on the terminal, the answer line back. */
 async function ask(question: string): Promise<string> {

@@ -159,7 +159,10 @@ describe('medhelm run healthbench with a mock grader', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'medhelm-healthbench-batch-'));
     const deployment = (model: string) =>
       `  ${model}:\n    provider: openai\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
-    writeFileSync(join(cwd, 'models.yaml'), `deployments:\n${deployment('candidate')}${deployment('grader')}`);
+    writeFileSync(
+      join(cwd, 'models.yaml'),
+      `deployments:\n${deployment('candidate')}${deployment('grader')}`,
+    );
     await runCli(
       [
         'run',

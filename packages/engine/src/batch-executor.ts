@@ -9,6 +9,8 @@ import type { RateLimiter, RateLimiterOptions } from '@medhelm/http';
 import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { checkPlans } from './check-plans.ts';
 import type { EvaluationOptions } from './evaluator.ts';
+import { BatchCheckpoints, type CheckpointRecord } from './execute/batch-checkpoints.ts';
+import type { CostBudget } from './execute/cost-budget.ts';
 import type { InstanceSource } from './execute/execute-instance.ts';
 import type { ExecutionTally } from './execute/execution-tally.ts';
 import { ModelPool } from './execute/model-pool.ts';
@@ -34,15 +36,26 @@ export type BatchExecutorOptions = Pick<
 > & {
   /** Makes each deployment's limiter (a worker's share requests and tokens per minute with the others). */
   createLimiter?: (key: string, options: RateLimiterOptions) => RateLimiter;
+  /** The invocation's `--max-cost` budget, shared by every worker (see `DistributedExecutor.openBudget`). */
+  budget?: CostBudget;
 };
+
+/** What a batch hands back to the coordinator: the same as an in-process run keeps of it. */
+export interface BatchResult {
+  tally: ExecutionTally;
+  /** Every instance's checkpoint, by position: the coordinator saves them into its store. */
+  checkpoints: CheckpointRecord[];
+  /** A model call was refused by the shared `--max-cost` budget: the batch stopped, and so should the run. */
+  stoppedForCost: boolean;
+}
 
 /**
  * A worker's side of a distributed invocation (see `DistributedExecutor`): the invocation's plans,
- * checked as the coordinator checked them, and batches of their instances executed exactly as in
- * an in-process run (render, the request cache, the limiter, retries, the jury, the checkpoint)
- * into the shared store. Every instance's checkpoint is looked up first, so a batch delivered
- * again after a worker died costs checkpoint and cache hits, not model calls. Each run's
- * selection is made once per worker.
+ * checked as the coordinator checked them (private and gated data included), and batches of their
+ * instances executed exactly as in an in-process run (render, the worker's own request cache, the
+ * limiter, retries, the jury), each instance's checkpoint handed back with the batch instead of
+ * saved (the coordinator saves it). A batch delivered again after a worker died is answered from
+ * the request cache where this worker had answered it. Each run's selection is made once per worker.
  */
 export class BatchExecutor {
   readonly #selections = new Map<string, Promise<EvalSelection>>();
@@ -92,11 +105,19 @@ export class BatchExecutor {
     return new BatchExecutor(byName, pool, services, options);
   }
 
-  /** Executes one batch; resolves with what it used. Rejects when the run stopped before it was done. */
+  /**
+   * Executes one batch; resolves with what it used and every instance's checkpoint. Rejects when
+   * `hooks.signal` stopped it before it was done, or when this worker cannot read the run's data.
+   */
   async execute(
     batch: InstanceBatch,
-    hooks: { signal?: AbortSignal; onInstanceDone?: (source: InstanceSource) => void } = {},
-  ): Promise<ExecutionTally> {
+    hooks: {
+      signal?: AbortSignal;
+      onInstanceDone?: (source: InstanceSource) => void;
+      /** The coordinator's checkpoints of this batch (a resumed run's): reused, not called again. */
+      checkpoints?: readonly CheckpointRecord[];
+    } = {},
+  ): Promise<BatchResult> {
     const entry = this.plans.get(batch.runName);
     if (entry === undefined) {
       throw new ConfigError(`This worker has no run named ${batch.runName} in the invocation it loaded.`, {
@@ -104,7 +125,15 @@ export class BatchExecutor {
       });
     }
     const { plan, render } = entry;
-    const selection = await this.selectionOf(plan);
+    const selection = await this.selectionOf(plan).catch((error: unknown) => {
+      throw new ConfigError(
+        `This worker cannot read the data of run ${batch.runName}: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          hint: 'Give the worker the data: its own --data-dir, the benchmark package (bundled data), or the download cache.',
+          cause: error,
+        },
+      );
+    });
     if (selection.selectedCount !== batch.total) {
       throw new ConfigError(
         `Run ${batch.runName}: this worker's data has ${selection.selectedCount} instances to evaluate, the coordinator's ${batch.total}.`,
@@ -113,7 +142,10 @@ export class BatchExecutor {
         },
       );
     }
-    const signal = hooks.signal ?? new AbortController().signal;
+    const costStop = new AbortController();
+    const signal =
+      hooks.signal === undefined ? costStop.signal : AbortSignal.any([hooks.signal, costStop.signal]);
+    const checkpoints = new BatchCheckpoints(hooks.checkpoints);
     const context: InvocationContext = {
       store: this.services.store,
       requestCache: this.services.requestCache,
@@ -124,9 +156,10 @@ export class BatchExecutor {
       dataSource: this.options.dataSource,
       ...(this.options.retry === undefined ? {} : { retry: this.options.retry }),
       judges: this.options.judges ?? [],
+      ...(this.options.budget === undefined ? {} : { budget: this.options.budget }),
       signal,
-      stopForCost: () => {},
-      stoppedForCost: () => false,
+      stopForCost: () => costStop.abort(),
+      stoppedForCost: () => costStop.signal.aborted,
       // Judge replies are counted by the coordinator, when it writes the run directory.
       maxInvalidJudgeReplies: 1,
     };
@@ -141,13 +174,15 @@ export class BatchExecutor {
       },
       positionsOf(selection, batch.start, batch.end),
       {
+        // Every instance's checkpoint is kept, answers from the request cache too: the coordinator has no cache of them.
         alwaysResume: true,
+        checkpoints,
         ...(hooks.onInstanceDone === undefined ? {} : { onInstanceDone: hooks.onInstanceDone }),
       },
     );
-    if (signal.aborted)
+    if (hooks.signal?.aborted === true)
       throw new Error(`run ${batch.runName}: the batch stopped before every instance was done`);
-    return tally;
+    return { tally, checkpoints: checkpoints.records(), stoppedForCost: costStop.signal.aborted };
   }
 
   /** Releases the models (open sockets, an in-process model's context). */

@@ -14,8 +14,9 @@ import type { MedHelmStore, RequestCacheLike } from '@medhelm/store';
 import { inject, injectable } from 'tsyringe';
 import { checkPlans } from './check-plans.ts';
 import { type BatchSettings, DEFAULT_BATCH_SETTINGS } from './execute/batch/batch-settings.ts';
-import { CostBudget } from './execute/cost-budget.ts';
+import { type CostBudget, capInPicoUsd } from './execute/cost-budget.ts';
 import type { DistributedExecutor } from './execute/distributed-executor.ts';
+import { InProcessCostBudget } from './execute/in-process-cost-budget.ts';
 import type { JudgeDeployment } from './execute/judge-deployment.ts';
 import { type BatchServices, ModelPool } from './execute/model-pool.ts';
 import type { RunPlan } from './plan/plan-runs.ts';
@@ -103,11 +104,6 @@ export class Evaluator {
 
   async runAll(plans: readonly RunPlan[], options: EvaluationOptions): Promise<RunOutcome[]> {
     const judges = options.judges ?? [];
-    if (options.executor !== undefined && options.maxCostUsd !== undefined) {
-      throw new ConfigError('--max-cost cannot be used with a distributed executor yet.', {
-        hint: 'Leave out --max-cost, or run in this process (leave out --executor); `medhelm run --estimate` gives the most a run can cost.',
-      });
-    }
     const batching = batchesOf(plans, judges);
     if (options.executor !== undefined && batching) {
       throw new ConfigError('--batch cannot be used with a distributed executor.', {
@@ -115,7 +111,9 @@ export class Evaluator {
       });
     }
     const budget =
-      options.maxCostUsd === undefined ? undefined : costBudget(plans, judges, options.maxCostUsd);
+      options.maxCostUsd === undefined
+        ? undefined
+        : await costBudget(plans, judges, options.maxCostUsd, options.executor);
     const stop = new AbortController();
     const signal =
       options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
@@ -256,12 +254,16 @@ async function settleOpenBatches(
 /** The share of invalid judge replies a run may have unless the user says otherwise. */
 export const DEFAULT_MAX_INVALID_JUDGE_REPLIES = 0.1;
 
-/** The `--max-cost` budget, once every deployment that could be called has a price. */
-function costBudget(
+/**
+ * The `--max-cost` budget, once every deployment that could be called has a price: the
+ * distributed executor's (shared by its workers) when there is one, else this process's.
+ */
+async function costBudget(
   plans: readonly RunPlan[],
   judges: readonly JudgeDeployment[],
   maxCostUsd: number,
-): CostBudget {
+  executor: DistributedExecutor | undefined,
+): Promise<CostBudget> {
   const unpriced = plans
     .filter((plan) => plan.deployment.price === undefined)
     .map((plan) => plan.deployment.helmDeployment);
@@ -280,5 +282,7 @@ function costBudget(
       { hint: 'Give the deployment a price in a models file (--models-file), or leave out --max-cost.' },
     );
   }
-  return new CostBudget(maxCostUsd);
+  return executor === undefined
+    ? new InProcessCostBudget(maxCostUsd)
+    : executor.openBudget(capInPicoUsd(maxCostUsd));
 }

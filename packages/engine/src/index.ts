@@ -3,6 +3,7 @@
 // export). What only first-party tests and tools use is in `@medhelm/engine/internal`.
 export {
   BatchExecutor,
+  type BatchResult,
   type InstanceBatch,
 } from './batch-executor.ts';
 export {
@@ -17,9 +18,8 @@ export {
 } from './evaluator.ts';
 export { /** @public */ BatchRequestFailed } from './execute/batch/batch-request-failed.ts';
 export type { BatchProgressEvent, BatchSettings } from './execute/batch/batch-settings.ts';
-export {
-  /** @public */ CostBudget,
-} from './execute/cost-budget.ts';
+export type { CheckpointRecord } from './execute/batch-checkpoints.ts';
+export type { CostBudget } from './execute/cost-budget.ts';
 export {
   /** @public */ CostCapReached,
 } from './execute/cost-cap-reached.ts';
@@ -38,6 +38,9 @@ export {
   type ExecutionTally,
   emptyTally,
 } from './execute/execution-tally.ts';
+export {
+  /** @public */ InProcessCostBudget,
+} from './execute/in-process-cost-budget.ts';
 export type { JudgeDeployment } from './execute/judge-deployment.ts';
 export {
   /** @public */ MeteredModel,

@@ -1,5 +1,6 @@
 import { type AnnotatorV1, benchmarkName, type DatasetFileV1, type PromptRendererV2 } from '@medhelm/core';
-import { checkWorkersWroteStore } from './execute/check-workers-wrote-store.ts';
+import type { CheckpointStore } from '@medhelm/store';
+import { checkCheckpointsReceived } from './execute/check-checkpoints-received.ts';
 import { createJury, type Jury } from './execute/create-jury.ts';
 import { executeInstance, type InstanceSource, type RunExecution } from './execute/execute-instance.ts';
 import { type ExecutionTally, tallyOf } from './execute/execution-tally.ts';
@@ -118,8 +119,9 @@ async function runLeased(
 
 /**
  * Executes a run's instances in this process or on the distributed executor's workers, telling
- * the observer as each ends. A run that fails leaves no run directory behind; on workers, their
- * results must be in the coordinator's store before it is written (checkWorkersWroteStore).
+ * the observer as each ends. A run that fails leaves no run directory behind; on workers, each
+ * batch's checkpoints come back and are saved here, so the run directory is written from this
+ * process's store either way (checkCheckpointsReceived).
  */
 async function executeRunInstances(
   setup: RunInstancesSetup,
@@ -156,8 +158,13 @@ async function executeRunInstances(
       signal: context.signal,
       onQueued: noMoreInstances,
       onInstanceDone,
+      savedCheckpoints: () => context.store.checkpoints.iterate(runKey),
+      save: async (checkpoints) => {
+        await Promise.all(checkpoints.map((record) => context.store.checkpoints.save(runKey, record)));
+      },
+      onCostCap: context.stopForCost,
     });
-    if (!context.signal.aborted) checkWorkersWroteStore(context.store, runKey, tally);
+    if (!context.signal.aborted) checkCheckpointsReceived(context.store, runKey, tally);
     return tally;
   } catch (error) {
     noMoreInstances();
@@ -204,6 +211,11 @@ export async function executeInProcess(
     alwaysResume?: boolean;
     /** Instances in flight at once; default the plan's concurrency (a batched run takes them all). */
     lanes?: number;
+    /**
+     * Where instances' checkpoints are looked up and saved instead of the store (a worker's batch:
+     * handed back to the coordinator, which saves them into its store).
+     */
+    checkpoints?: Pick<CheckpointStore, 'get' | 'save'>;
   },
 ): Promise<ExecutionTally> {
   const { plan, context, runKey } = setup;
@@ -230,7 +242,7 @@ export async function executeInProcess(
     runKey,
     render: setup.render,
     model: setup.candidate.model,
-    checkpoints: context.store.checkpoints,
+    checkpoints: hooks.checkpoints ?? context.store.checkpoints,
     resuming: hooks.alwaysResume === true || context.store.checkpoints.count(runKey) > 0,
     annotators,
     judges: jury?.judges ?? [],

@@ -12,6 +12,13 @@ export const BATCH_JOB_NAME = 'medhelm-batch';
 export interface BatchJobData extends InstanceBatch {
   /** The SHA-256 of the invocation's manifest (see `publishInvocation`). */
   invocation: string;
+  /** The coordinator holds checkpoints of this batch (a resumed run): under `resumeKey` of the job's id. */
+  resume?: boolean;
+}
+
+/** Where a resumed batch's checkpoints wait for its worker (JSON, removed once the run is written). */
+export function resumeKey(queuePrefix: string, jobId: string): string {
+  return `${queuePrefix}:resume:${jobId}`;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { ConfigError } from '@medhelm/core';
 import {
   addTallies,
+  type CheckpointRecord,
+  type CostBudget,
   type DistributedExecutor,
   type DistributedRun,
   type ExecutionTally,
@@ -9,17 +11,21 @@ import {
 } from '@medhelm/engine';
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { BATCH_JOB_NAME, type BatchJobData, batchJobId } from './batch-job.ts';
+import { BATCH_JOB_NAME, type BatchJobData, batchJobId, resumeKey } from './batch-job.ts';
+import { batchResultFrom, countsOf } from './batch-result.ts';
 import { publishInvocation } from './invocation-manifest.ts';
 import {
   BATCH_ATTEMPTS,
   BATCH_BACKOFF_MS,
   CHECK_INTERVAL_MS,
+  COST_STOP_WAIT_MS,
   DEFAULT_BATCH_SIZE,
   DEFAULT_QUEUE_NAME,
   DEFAULT_WORKER_TIMEOUT_MS,
+  RESUME_TTL_SECONDS,
 } from './queue-settings.ts';
 import { connectRedis, redactRedisUrl } from './redis-connection.ts';
+import { RedisCostBudget } from './redis-cost-budget.ts';
 
 /** How the coordinator reaches the queue and cuts runs into batches. */
 export interface BullMqCoordinatorOptions {
@@ -35,6 +41,8 @@ export interface BullMqCoordinatorOptions {
   batchSize?: number;
   /** Give up after this long without any batch starting, progressing or finishing (default 10 min). */
   workerTimeoutMs?: number;
+  /** A deployment's `limits.concurrency` caps its calls across all workers together (`--global-concurrency`). */
+  globalConcurrency?: boolean;
   /** Where to say what the coordinator waits for (stderr in the CLI). */
   log?: (message: string) => void;
 }
@@ -48,16 +56,24 @@ interface TrackedRun {
   tally: ExecutionTally;
   /** Instances reported done per job and source (progress only ever moves forward). */
   reported: Map<string, Record<InstanceSource, number>>;
+  /** Batches whose checkpoints are not saved yet: the run is done when none is left. */
+  unsaved: number;
+  /** The saves of finished batches' checkpoints, one after another. */
+  saving: Promise<void>;
+  /** Settled: batches finishing later are not saved (the engine has moved on). */
+  settled: boolean;
   settle: (error?: unknown) => void;
 }
 
 /**
  * The coordinator's side of `--executor bullmq`: each run cut into batches of positions, queued as
  * BullMQ jobs with deterministic ids (see `batchJobId`), workers' progress relayed to the run's
- * observer, and the batches' tallies summed once all are done. The run directory is then written
- * by the engine from the shared store. Every few seconds it checks that its batches still exist
- * in Redis (an obliterated queue or a Redis restarted without persistence is an error, not a
- * wait forever) and gives up when no batch has moved for `workerTimeoutMs`.
+ * observer, each finished batch's checkpoints saved into this process's store (they come back as
+ * the job's return value: workers share no disk with it), and the batches' tallies summed once
+ * all are saved. The run directory is then written by the engine from its store. Every few
+ * seconds it checks that its batches still exist in Redis (an obliterated queue or a Redis
+ * restarted without persistence is an error, not a wait forever) and gives up when no batch has
+ * moved for `workerTimeoutMs`. `--max-cost` is a budget in Redis that every worker reserves from.
  */
 export class BullMqCoordinator implements DistributedExecutor {
   readonly #runs = new Map<string, TrackedRun>();
@@ -65,6 +81,9 @@ export class BullMqCoordinator implements DistributedExecutor {
   readonly #timer: NodeJS.Timeout;
   #lastActivity = Date.now();
   #checking = false;
+  #budget: RedisCostBudget | undefined;
+  /** A batch came back stopped by the shared `--max-cost` budget: every run stops. */
+  #costStopped = false;
 
   private constructor(
     private readonly redis: Redis,
@@ -98,7 +117,12 @@ export class BullMqCoordinator implements DistributedExecutor {
     const queue = new Queue(queueName, { connection: redis });
     const events = new QueueEvents(queueName, { connection: eventsConnection });
     await events.waitUntilReady();
-    const invocation = await publishInvocation(redis, `medhelm:${queueName}`, options.manifest);
+    const invocation = await publishInvocation(
+      redis,
+      `medhelm:${queueName}`,
+      options.manifest,
+      options.globalConcurrency === true ? { globalConcurrency: true } : {},
+    );
     const coordinator = new BullMqCoordinator(redis, eventsConnection, queue, events, invocation, options);
     const workers = (await queue.getWorkers()).length;
     options.log?.(
@@ -125,6 +149,7 @@ export class BullMqCoordinator implements DistributedExecutor {
       batchJobId(this.invocation, run.plan.runName, run.plan.benchmark.id, index),
     );
     if (!run.resuming) await this.removeStale(jobIds);
+    else await this.publishSaved(run, batches, jobIds, batchSize);
     const done = new Promise<void>((resolve, reject) => {
       const tracked: TrackedRun = {
         run,
@@ -132,7 +157,11 @@ export class BullMqCoordinator implements DistributedExecutor {
         outstanding: new Set(jobIds),
         tally: emptyTally(),
         reported: new Map(),
+        unsaved: jobIds.length,
+        saving: Promise.resolve(),
+        settled: false,
         settle: (error) => {
+          tracked.settled = true;
           if (error === undefined) resolve();
           else reject(error);
         },
@@ -175,26 +204,83 @@ export class BullMqCoordinator implements DistributedExecutor {
 
   async runWritten(runKey: string): Promise<void> {
     const tracked = this.forget(runKey);
-    for (const id of tracked?.jobIds ?? []) await this.queue.remove(id);
+    for (const id of tracked?.jobIds ?? []) {
+      await this.queue.remove(id);
+      await this.redis.del(resumeKey(this.queuePrefix, id));
+    }
+  }
+
+  /**
+   * A resumed run: the checkpoints this store holds of each batch wait in Redis for its worker,
+   * which reuses them as an in-process resume does (no call made again for what was saved).
+   */
+  private async publishSaved(
+    run: DistributedRun,
+    batches: BatchJobData[],
+    jobIds: readonly string[],
+    batchSize: number,
+  ): Promise<void> {
+    const byBatch = new Map<number, CheckpointRecord[]>();
+    for (const record of run.savedCheckpoints()) {
+      const index = Math.floor(record.position / batchSize);
+      byBatch.set(index, [...(byBatch.get(index) ?? []), record]);
+    }
+    for (const [index, records] of byBatch) {
+      const batch = batches[index];
+      if (batch === undefined) continue;
+      await this.redis.set(
+        resumeKey(this.queuePrefix, jobIds[index] as string),
+        JSON.stringify(records),
+        'EX',
+        RESUME_TTL_SECONDS,
+      );
+      batch.resume = true;
+    }
+  }
+
+  private get queuePrefix(): string {
+    return `medhelm:${this.options.queueName ?? DEFAULT_QUEUE_NAME}`;
+  }
+
+  async openBudget(capPicoUsd: bigint): Promise<CostBudget> {
+    this.#budget = await RedisCostBudget.create(this.redis, this.queuePrefix, this.invocation, capPicoUsd);
+    return this.#budget;
   }
 
   async close(): Promise<void> {
     clearInterval(this.#timer);
+    await this.#budget?.remove().catch(() => {});
     await this.events.close();
     await this.queue.close();
     this.eventsConnection.disconnect();
     this.redis.disconnect();
   }
 
-  /** Ctrl-C: the run's batches that no worker has taken are withdrawn; it ends with what is done. */
+  /**
+   * Ctrl-C or `--max-cost`: the run's batches that no worker has taken are withdrawn, and those
+   * already finished are taken. After Ctrl-C it ends with what is saved; at `--max-cost` it waits
+   * (at most `COST_STOP_WAIT_MS`) for the batches workers hold, which stop at the exhausted budget
+   * once their calls in flight return: what was paid for is saved for a resume.
+   */
   private async stopRun(runKey: string): Promise<void> {
     const tracked = this.#runs.get(runKey);
     if (tracked === undefined) return;
-    for (const id of tracked.outstanding) {
-      // A batch a worker holds cannot be removed: it finishes and its checkpoints serve a resume.
-      await this.queue.remove(id).catch(() => 0);
+    for (const id of [...tracked.outstanding]) {
+      const state = await this.queue.getJobState(id).catch(() => 'unknown');
+      if (state === 'completed') {
+        const job = await this.queue.getJob(id).catch(() => undefined);
+        if (job !== undefined) this.completed(tracked, id, job.returnvalue);
+      } else if (state !== 'active' && (await this.queue.remove(id).catch(() => 0)) === 1) {
+        tracked.outstanding.delete(id);
+        tracked.unsaved--;
+      }
     }
-    tracked.settle();
+    await tracked.saving;
+    if (!this.#costStopped || tracked.unsaved === 0) {
+      tracked.settle();
+      return;
+    }
+    setTimeout(() => tracked.settle(), COST_STOP_WAIT_MS).unref();
   }
 
   /** Jobs of an earlier, finished invocation with the same ids (its store since removed). */
@@ -239,21 +325,36 @@ export class BullMqCoordinator implements DistributedExecutor {
     tracked.reported.set(jobId, previous);
   }
 
+  /**
+   * A finished batch: its checkpoints saved into the store (one batch after another), then its
+   * tally counted; a batch stopped by the shared budget stops the invocation.
+   */
   private completed(tracked: TrackedRun, jobId: string, returnvalue: unknown): void {
-    if (!tracked.outstanding.has(jobId)) return;
-    const tally = tallyFrom(returnvalue);
-    if (tally === undefined) {
+    if (!tracked.outstanding.has(jobId) || tracked.settled) return;
+    const result = batchResultFrom(returnvalue);
+    if (result === undefined) {
       tracked.settle(
         new Error(
-          `Batch ${jobId} of run ${tracked.run.plan.runName} returned no tally: is every worker a medhelm worker of this version?`,
+          `Batch ${jobId} of run ${tracked.run.plan.runName} returned no checkpoints and tally: is every worker a medhelm worker of this version?`,
         ),
       );
       return;
     }
     tracked.outstanding.delete(jobId);
-    this.report(tracked, jobId, tally.counts);
-    tracked.tally = addTallies(tracked.tally, tally);
-    if (tracked.outstanding.size === 0) tracked.settle();
+    tracked.saving = tracked.saving
+      .then(async () => {
+        if (tracked.settled) return;
+        await tracked.run.save(result.checkpoints);
+        this.report(tracked, jobId, result.tally.counts);
+        tracked.tally = addTallies(tracked.tally, result.tally);
+        if (result.stoppedForCost) {
+          this.#costStopped = true;
+          tracked.run.onCostCap();
+        }
+        tracked.unsaved--;
+        if (tracked.unsaved === 0) tracked.settle();
+      })
+      .catch((error: unknown) => tracked.settle(error));
   }
 
   /**
@@ -307,27 +408,4 @@ export class BullMqCoordinator implements DistributedExecutor {
       this.#checking = false;
     }
   }
-}
-
-function countsOf(data: unknown): Record<InstanceSource, number> | undefined {
-  const record = data as Record<string, unknown> | null;
-  if (record === null || typeof record !== 'object') return undefined;
-  return SOURCES.every((source) => typeof record[source] === 'number')
-    ? (record as Record<InstanceSource, number>)
-    : undefined;
-}
-
-function tallyFrom(returnvalue: unknown): ExecutionTally | undefined {
-  let value = returnvalue;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
-  const tally = value as ExecutionTally | null;
-  return tally !== null && typeof tally === 'object' && countsOf(tally.counts) !== undefined
-    ? tally
-    : undefined;
 }

@@ -29,3 +29,27 @@ export const CHECK_INTERVAL_MS = 5_000;
 
 /** How often a worker reports a batch's progress at most. */
 export const PROGRESS_INTERVAL_MS = 500;
+
+/**
+ * How long a stopped worker (SIGTERM, Ctrl-C) lets its running batches finish before it hands them
+ * back to the queue for another worker and exits; `medhelm worker --grace`.
+ */
+export const DEFAULT_GRACE_MS = 30_000;
+
+/**
+ * Reconnection attempts a worker makes after losing Redis (200 ms, 400 ms, … apart: about 7 s in
+ * all) before it exits non-zero instead of retrying forever.
+ */
+export const WORKER_RECONNECT_ATTEMPTS = 8;
+
+/** How often `medhelm worker --once` looks whether anything is left in the queue for it. */
+export const ONCE_POLL_MS = 1_000;
+
+/**
+ * How long a coordinator stopped by `--max-cost` waits for the batches workers hold: they stop at
+ * the exhausted budget once their calls in flight return, and what they paid for is saved.
+ */
+export const COST_STOP_WAIT_MS = 60_000;
+
+/** How long a resumed batch's checkpoints wait in Redis for a worker when the run is never written. */
+export const RESUME_TTL_SECONDS = 7 * 24 * 3600;

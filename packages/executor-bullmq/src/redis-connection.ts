@@ -4,13 +4,25 @@ import { Redis } from 'ioredis';
 /** How long a first connection to Redis may take before the command gives up. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/** The wait before the n-th reconnection attempt is n × this, at most 2 s. */
+const RECONNECT_STEP_MS = 200;
+
 /**
  * A connection to the Redis at `url` (`redis://[user:password@]host:port[/db]`, or `rediss://`),
  * checked with a PING before it is returned, so an unreachable server is a clear error at once
  * rather than a command that waits forever. BullMQ's blocking connections need
  * `maxRetriesPerRequest: null`; every connection made here has it.
  */
-export async function connectRedis(url: string): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  options: {
+    /**
+     * Reconnection attempts after a drop before the connection gives up and emits `end` (a
+     * worker: about 10 s, then it exits); default: retried for as long as it takes.
+     */
+    reconnectAttempts?: number;
+  } = {},
+): Promise<Redis> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -24,12 +36,15 @@ export async function connectRedis(url: string): Promise<Redis> {
       hint: 'Give it as redis://host:port, e.g. redis://127.0.0.1:6379.',
     });
   }
-  // The first connection is not retried (a refused one fails at once); later drops are, with backoff.
+  // The first connection is not retried (a refused one fails at once); later drops are, with
+  // backoff, up to `reconnectAttempts` in a row (the count starts again once reconnected).
   let connected = false;
+  const attempts = options.reconnectAttempts ?? Number.POSITIVE_INFINITY;
   const redis = new Redis(url, {
     maxRetriesPerRequest: null,
     connectTimeout: CONNECT_TIMEOUT_MS,
-    retryStrategy: (attempt) => (connected ? Math.min(attempt * 200, 2_000) : null),
+    retryStrategy: (attempt) =>
+      connected && attempt <= attempts ? Math.min(attempt * RECONNECT_STEP_MS, 2_000) : null,
   });
   let lastError = '';
   const onError = (error: Error) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { RateLimiter } from '@medhelm/http';
 import { testRedisUrl } from '@medhelm/testing';
 import { REDIS_SKIP_NOTE } from '@medhelm/testing/internal';
 import type { Redis } from 'ioredis';
@@ -70,6 +71,39 @@ describe.skipIf(redisUrl === undefined)(
         ran = true;
       });
       expect(ran).toBe(true);
+    });
+
+    it("a 429's Retry-After on one worker pauses the deployment on every worker", async () => {
+      const prefix = `test-limits-${randomUUID()}`;
+      const [first, second] = connections.map((connection) =>
+        sharedRateLimiters(connection, prefix)('paused endpoint', { concurrency: 4 }),
+      ) as [RateLimiter, RateLimiter];
+      first.pause(first.now() + 600);
+      // Let the pause reach Redis (it is sent without waiting).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const startedAt = Date.now();
+      await second.run(1, async () => {});
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(450);
+    });
+
+    it('with globalConcurrency, limits.concurrency caps the calls in flight of all workers together', async () => {
+      const prefix = `test-limits-${randomUUID()}`;
+      const limiters = connections.map((connection) =>
+        sharedRateLimiters(connection, prefix, { globalConcurrency: true })('capped endpoint', {
+          concurrency: 2,
+        }),
+      ) as [RateLimiter, RateLimiter];
+      let inFlight = 0;
+      let most = 0;
+      const call = async () => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        inFlight--;
+      };
+      // Each worker alone may have 2 in flight; both together still only 2.
+      await Promise.all(Array.from({ length: 8 }, (_, index) => limiters[index % 2]?.run(1, call)));
+      expect(most).toBe(2);
     });
 
     it('leaves a deployment without per-minute limits to the local limiter alone', async () => {

@@ -11,6 +11,7 @@ const COORDINATOR_ONLY: ReadonlySet<string> = new Set([
   'queue',
   'batchSize',
   'workerTimeout',
+  'globalConcurrency',
   'estimate',
   'redact',
   'maxInvalidJudgeReplies',

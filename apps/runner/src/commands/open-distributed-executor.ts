@@ -8,8 +8,8 @@ import type { RunCommandOptions } from './run-command-options.ts';
 
 /**
  * The coordinator of `--executor bullmq` (its batches on a BullMQ queue, run by `medhelm worker`
- * processes into the shared store), or undefined for the default in-process executor. The
- * executor package is imported only here, when asked for.
+ * processes, their checkpoints returned through Redis into this store), or undefined for the
+ * default in-process executor. The executor package is imported only here, when asked for.
  */
 export async function openDistributedExecutor(
   options: RunCommandOptions,
@@ -29,11 +29,6 @@ export async function openDistributedExecutor(
     throw new ConfigError('--executor bullmq needs --redis-url.', {
       hint: 'e.g. --redis-url redis://127.0.0.1:6379',
     });
-  if (options.maxCost !== undefined) {
-    throw new ConfigError('--max-cost cannot be used with --executor bullmq yet.', {
-      hint: 'Leave out --max-cost (`medhelm run --estimate` gives the most the runs can cost), or run in this process.',
-    });
-  }
   if (!options.cache) {
     throw new ConfigError('--executor bullmq needs the request cache; leave out --no-cache.', {
       hint: 'A batch handed out again after a worker stopped is answered from the shared cache instead of the model.',
@@ -48,6 +43,7 @@ export async function openDistributedExecutor(
     ...(options.queue === undefined ? {} : { queueName: options.queue }),
     ...(batchSize === undefined ? {} : { batchSize }),
     ...(workerTimeoutSeconds === undefined ? {} : { workerTimeoutMs: workerTimeoutSeconds * 1000 }),
+    ...(options.globalConcurrency === true ? { globalConcurrency: true } : {}),
     log: (message) => io.stderr.write(`${message}\n`),
   });
 }

@@ -138,6 +138,10 @@ export function addRunDistributedOptions(command: Command): void {
     .option(
       '--worker-timeout <seconds>',
       'with --executor bullmq, give up after this long without any batch starting, progressing or finishing (default 600)',
+    )
+    .option(
+      '--global-concurrency',
+      "with --executor bullmq, a deployment's limits.concurrency caps its calls in flight across all workers together (default: per worker)",
     );
 }
 

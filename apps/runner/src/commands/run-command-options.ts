@@ -51,4 +51,6 @@ export interface RunCommandOptions extends PluginSelectionOptions, BatchOptionVa
   batchSize?: string;
   /** `--worker-timeout`: seconds without any batch moving before the coordinator gives up. */
   workerTimeout?: string;
+  /** `--global-concurrency`: `limits.concurrency` caps a deployment's calls across all workers together. */
+  globalConcurrency?: boolean;
 }

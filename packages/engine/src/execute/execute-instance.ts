@@ -36,7 +36,8 @@ export interface RunExecution {
   runKey: string;
   render: PromptRendererV2;
   model: MeteredModel;
-  checkpoints: CheckpointStore;
+  /** Where checkpoints are looked up and saved: the store, or a worker's batch handed back to the coordinator. */
+  checkpoints: Pick<CheckpointStore, 'get' | 'save'>;
   /** Whether the run has checkpoints of an earlier invocation (a fresh run skips every lookup). */
   resuming: boolean;
   annotators: readonly AnnotatorV1[];

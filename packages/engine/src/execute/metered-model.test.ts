@@ -8,8 +8,9 @@ import {
 import { createRateLimiter, type RetryEvent } from '@medhelm/http';
 import type { RequestCacheEntry, RequestCacheLike } from '@medhelm/store';
 import { describe, expect, it } from 'vitest';
-import { CostBudget } from './cost-budget.ts';
+import type { CostBudget } from './cost-budget.ts';
 import { CostCapReached } from './cost-cap-reached.ts';
+import { InProcessCostBudget } from './in-process-cost-budget.ts';
 import { estimateTokens, MeteredModel } from './metered-model.ts';
 import { SpendMeter } from './spend-meter.ts';
 
@@ -219,7 +220,7 @@ describe('MeteredModel sharing and spending', () => {
   it('refuses a call that could cross the budget before calling, and counts what calls cost', async () => {
     const model = scriptedModel();
     // Reserved per call: ceil(39 / 4) = 10 prompt + 5 completion tokens at $1 each = $15.
-    const budget = new CostBudget(20);
+    const budget = new InProcessCostBudget(20);
     const metered = new MeteredModel(model, { cache: memoryCache(), budget, price });
     await metered.generate(request);
     expect(budget.spentUsd).toBe(11);
@@ -230,6 +231,32 @@ describe('MeteredModel sharing and spending', () => {
     expect(budget.exhausted).toBe(true);
     // An answer in the cache is free: no reservation needed.
     expect((await metered.generate(request)).cached).toBe(true);
+  });
+
+  it('waits for a budget that answers asynchronously (one shared by workers) before calling', async () => {
+    const model = scriptedModel();
+    const settled: Array<[bigint, bigint]> = [];
+    let allow = true;
+    const budget: CostBudget = {
+      tryReserve: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return allow;
+      },
+      settle: async (reserved, actual) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        settled.push([reserved, actual]);
+      },
+      get exhausted() {
+        return !allow;
+      },
+    };
+    const metered = new MeteredModel(model, { cache: memoryCache(), budget, price });
+    await metered.generate(request);
+    // Reserved $15 (see above), spent 10 prompt + 1 completion tokens at $1 each; settled before it returned.
+    expect(settled).toEqual([[15_000_000_000_000n, 11_000_000_000_000n]]);
+    allow = false;
+    await expect(metered.generate({ ...request, prompt: 'y' })).rejects.toBeInstanceOf(CostCapReached);
+    expect(model.calls).toBe(1);
   });
 
   it('is durable before it returns: the answer was put into the cache first', async () => {

@@ -139,7 +139,8 @@ export class MeteredModel {
         price,
       );
       reserved = batchedCost(reserved, price, this.options.batch !== undefined);
-      if (!budget.tryReserve(reserved)) throw new CostCapReached();
+      // A budget shared by workers answers from Redis: awaited either way.
+      if (!(await budget.tryReserve(reserved))) throw new CostCapReached();
     }
     let spent = 0n;
     try {
@@ -153,7 +154,7 @@ export class MeteredModel {
       });
       return result;
     } finally {
-      budget?.settle(reserved, spent);
+      await budget?.settle(reserved, spent);
     }
   }
 
