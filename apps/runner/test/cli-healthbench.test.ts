@@ -85,6 +85,10 @@ describe('medhelm run healthbench with a mock grader', () => {
     expect(result.stderr).toContain(
       `2 instances not scored by healthbench (first: instance ${UNSCORABLE[0]}`,
     );
+    // The invalid reply's warning says what the grader annotator does with it, not HELM's jury rule.
+    expect(result.stderr).toContain('1 of 180 judge replies (0.6%) could not be used');
+    expect(result.stderr).toContain('Each was asked again (at most 5 times per rubric item)');
+    expect(result.stderr).not.toContain('HELM leaves an unusable reply out of the score');
 
     const bodies = server.requests.map(
       (request) =>
@@ -201,6 +205,52 @@ describe('medhelm run healthbench with a mock grader', () => {
       (stat) => stat.name.name === 'healthbench_score' && stat.name.perturbation === undefined,
     );
     expect(headline?.mean).toBeCloseTo(Math.min(Math.max(expectedMean, 0), 1), 12);
+  });
+
+  it('rescore without --grader scores the stored verdicts again, calling no model', {
+    timeout: 120_000,
+  }, async () => {
+    const server = await startMockModelServer({
+      wires: ['openai'],
+      reply: (call) =>
+        call.model === 'grader'
+          ? '{"explanation": "mock verdict", "criteria_met": true}'
+          : '[SYNTHETIC] A candidate reply.',
+    });
+    closers.push(() => server.close());
+    const cwd = mkdtempSync(join(tmpdir(), 'medhelm-healthbench-rescore-'));
+    const deployment = (model: string) =>
+      `  ${model}:\n    provider: openai-compatible\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n`;
+    writeFileSync(
+      join(cwd, 'models.yaml'),
+      `deployments:\n${deployment('candidate')}${deployment('grader')}`,
+    );
+    const args = ['--models-file', 'models.yaml', '--benchmarks', 'healthbench', '--models', 'candidate'];
+    const ran = await runCli(['run', ...args, '--grader', 'grader', '--sample', '--suite', 'hb'], { cwd });
+    expect(ran.exitCode).toBe(0);
+    const calls = server.requests.length;
+    const rescored = await runCli(['rescore', join('benchmark_output', 'runs', 'hb'), '--suite', 'again'], {
+      cwd,
+      env: {},
+    });
+    expect(rescored.exitCode, rescored.stderr).toBe(0);
+    expect(server.requests).toHaveLength(calls);
+    const statsOf = (suite: string) => {
+      const directory = join(cwd, 'benchmark_output', 'runs', suite);
+      const run = readdirSync(directory, { withFileTypes: true }).find((entry) => entry.isDirectory());
+      return JSON.parse(readFileSync(join(directory, run?.name ?? '', 'stats.json'), 'utf8')) as StatRecord[];
+    };
+    const headline = (suite: string) =>
+      statsOf(suite).find(
+        (stat) => stat.name.name === 'healthbench_score' && stat.name.perturbation === undefined,
+      )?.mean;
+    // Every item met: the mean of the reference's all_met scores of the scorable examples.
+    const scored = [...referenceScores()]
+      .filter(([id]) => !UNSCORABLE.includes(id))
+      .map(([, score]) => score ?? Number.NaN);
+    const expectedMean = scored.reduce((total, score) => total + score, 0) / scored.length;
+    expect(headline('again')).toBeCloseTo(Math.min(Math.max(expectedMean, 0), 1), 12);
+    expect(headline('again')).toBe(headline('hb'));
   });
 
   it('fails an instance whose grader never replies usably, after a bounded number of attempts, instead of scoring it', {

@@ -80,6 +80,11 @@ export interface JudgeReplyTally {
   instancesWithoutValidReply: number;
   /** By judge name, in the order the judges first replied. */
   judges: Record<string, JudgeReplyCount>;
+  /**
+   * What became of the invalid replies, when the annotator says (`AnnotatorV1.invalidReplyNote`);
+   * absent: HELM's jury rule.
+   */
+  invalidReplyNote?: string;
 }
 
 /** The result of one run. */

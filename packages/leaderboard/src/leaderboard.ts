@@ -85,7 +85,13 @@ export interface ScoreCaveats {
    * not use (it scores such an instance 1.0); `invalid_share` is invalid / total (null when no
    * reply arrived). Null when no run of the cell records a jury.
    */
-  judge_replies: { total: number; invalid: number; invalid_share: number | null } | null;
+  judge_replies: {
+    total: number;
+    invalid: number;
+    invalid_share: number | null;
+    /** What became of the invalid replies, when every run says the same (absent: HELM's rule). */
+    invalid_reply_note?: string;
+  } | null;
 }
 
 /** What a model's runs used and cost, candidate and jury apart; null: unknown. */

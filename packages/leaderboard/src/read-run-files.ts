@@ -41,7 +41,9 @@ const runReportSchema = z.object({
     })
     .nullish(),
   // Summed over the judges; the per-judge counts and the run's limit are not needed here.
-  jury_replies: z.object({ total: count, invalid: count }).nullish(),
+  jury_replies: z
+    .object({ total: count, invalid: count, invalid_reply_note: z.string().optional() })
+    .nullish(),
   // What produced the run; only what summarize groups by is read (absent from older runs).
   provenance: z
     .object({

@@ -14,7 +14,8 @@ export function runCaveatsOf(report: RunReportRecord | undefined): ScoreCaveats 
     invented_data: report?.data?.invented === true,
     // Bundled data (a sample, packaged files) whose plugin does not say whether it is real.
     unstated_sample: report?.data?.invented === null,
-    judge_replies: replies === undefined ? null : repliesOf(replies.total, replies.invalid),
+    judge_replies:
+      replies === undefined ? null : repliesOf(replies.total, replies.invalid, replies.invalid_reply_note),
   };
 }
 
@@ -25,6 +26,8 @@ export function runCaveatsOf(report: RunReportRecord | undefined): ScoreCaveats 
  */
 export function mergeCaveats(caveats: readonly ScoreCaveats[]): ScoreCaveats {
   const recorded = caveats.flatMap((caveat) => (caveat.judge_replies === null ? [] : [caveat.judge_replies]));
+  // One note for the cell only when its runs all say the same.
+  const notes = new Set(recorded.map((replies) => replies.invalid_reply_note));
   return {
     invented_data: caveats.some((caveat) => caveat.invented_data),
     unstated_sample: caveats.some((caveat) => caveat.unstated_sample),
@@ -34,12 +37,22 @@ export function mergeCaveats(caveats: readonly ScoreCaveats[]): ScoreCaveats {
         : repliesOf(
             recorded.reduce((sum, replies) => sum + replies.total, 0),
             recorded.reduce((sum, replies) => sum + replies.invalid, 0),
+            notes.size === 1 ? [...notes][0] : undefined,
           ),
   };
 }
 
-function repliesOf(total: number, invalid: number): NonNullable<ScoreCaveats['judge_replies']> {
-  return { total, invalid, invalid_share: total === 0 ? null : invalid / total };
+function repliesOf(
+  total: number,
+  invalid: number,
+  note: string | undefined,
+): NonNullable<ScoreCaveats['judge_replies']> {
+  return {
+    total,
+    invalid,
+    invalid_share: total === 0 ? null : invalid / total,
+    ...(note === undefined ? {} : { invalid_reply_note: note }),
+  };
 }
 
 /**
@@ -81,7 +94,7 @@ export function caveatNotes(cell: string, caveats: ScoreCaveats): string[] {
   if (replies !== null && hasInvalidJudgeReplies(caveats)) {
     const share = replies.invalid_share === null ? '' : ` (${formatShare(replies.invalid_share)})`;
     notes.push(
-      `${CAVEAT_MARKS.invalidJudgeReplies} ${cell}: ${replies.invalid} of ${replies.total} judge replies invalid${share}; HELM scores such instances 1.0`,
+      `${CAVEAT_MARKS.invalidJudgeReplies} ${cell}: ${replies.invalid} of ${replies.total} judge replies invalid${share}; ${replies.invalid_reply_note ?? 'HELM scores such instances 1.0'}`,
     );
   }
   return notes;

@@ -38,4 +38,25 @@ describe('judgesOf', () => {
       },
     ]);
   });
+
+  it("names the jury of HealthBench's jury variant as the rubric's grader", () => {
+    const judges = judgesOf({
+      healthbench_jury: {
+        grader: 'jury (a, b)',
+        rubric_items: [
+          {
+            criterion: 'Advises urgent care.',
+            points: 5,
+            tags: [],
+            criteria_met: true,
+            explanation: 'met',
+            judges: {},
+          },
+        ],
+      },
+    });
+    expect(judges.map((judge) => [judge.annotator, judge.judge, judge.scores[0]?.score])).toEqual([
+      ['healthbench_jury', 'jury (a, b)', 5],
+    ]);
+  });
 });

@@ -13,7 +13,9 @@ export function judgesOf(annotations: unknown): SiteJudge[] {
   for (const [annotator, annotation] of Object.entries(annotations)) {
     if (!isRecord(annotation)) continue;
     if (Array.isArray(annotation.rubric_items)) {
-      judges.push(rubricGrader(annotator, annotation.rubric_items));
+      // Who graded: HealthBench's jury variant names its jury (`grader`), else the run's grader.
+      const grader = typeof annotation.grader === 'string' ? annotation.grader : 'grader';
+      judges.push(rubricGrader(annotator, grader, annotation.rubric_items));
       continue;
     }
     const outcomes: Record<string, unknown> =
@@ -56,7 +58,7 @@ export function judgesOf(annotations: unknown): SiteJudge[] {
  * explanation, invalid_replies}]}`) as its grader's verdict: each item with its points, met or not,
  * and the explanation; invalid replies before an accepted one leave the verdict valid.
  */
-function rubricGrader(annotator: string, items: readonly unknown[]): SiteJudge {
+function rubricGrader(annotator: string, grader: string, items: readonly unknown[]): SiteJudge {
   const scores = items.filter(isRecord).map((item) => {
     const points = typeof item.points === 'number' ? item.points : 0;
     const met = item.criteria_met === true;
@@ -70,7 +72,7 @@ function rubricGrader(annotator: string, items: readonly unknown[]): SiteJudge {
   });
   return {
     annotator,
-    judge: 'grader',
+    judge: grader,
     valid: scores.length > 0,
     reason: scores.length > 0 ? null : 'no rubric item graded',
     scores,

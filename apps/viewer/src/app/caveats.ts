@@ -42,7 +42,7 @@ export function caveatsOf(caveats: ScoreCaveats): Caveat[] {
     shown.push({
       kind: 'invalid-judge-replies',
       mark: '!',
-      text: `${replies.invalid} of ${replies.total} judge replies were invalid${share}: HELM scored those instances 1.0.`,
+      text: `${replies.invalid} of ${replies.total} judge replies were invalid${share}: ${replies.invalid_reply_note ?? 'HELM scored those instances 1.0'}.`,
     });
   }
   return shown;

@@ -103,6 +103,18 @@ export interface AnnotatorV1 {
    */
   judgeReplies?(annotation: unknown): readonly JudgeReplyCheckV1[];
   /**
+   * What becomes of its judges' invalid replies, as a clause the run's warning and `medhelm
+   * summarize`'s "!" note append (e.g. "each was asked again ..."), so that they describe this
+   * annotator and not HELM's jury. Absent: HELM's rule (an unusable reply is left out of the score,
+   * and an instance with none usable gets the metric's default, 1.0 for MedHELM).
+   */
+  readonly invalidReplyNote?: string;
+  /**
+   * A warning every run that has this annotator carries (in its warnings and medhelm_run.json),
+   * e.g. that its scores are not comparable with the published ones. Absent: none.
+   */
+  readonly runWarning?: string;
+  /**
    * The prompt this annotator's judges get for `completion` (undefined when no judge would be asked,
    * e.g. for an empty completion), without calling anyone: for conformance checks against HELM's
    * judge prompts and for previews.
@@ -117,6 +129,8 @@ export interface AnnotatorV1 {
     instance: IdentifiedInstance;
     request: GenerationRequest;
     completion: string;
+    /** The names of the run's judges it would be handed (for an annotator that asks every judge). */
+    judges?: readonly string[];
   }): ReadonlyArray<{ readonly judge: string; readonly request: GenerationRequest }>;
   /**
    * How every judge is asked (the prompt template before it is filled in, and the request's

@@ -109,7 +109,16 @@ class JudgeTally {
   add(instance: IdentifiedInstance, request: GenerationRequest, answerTokens: number): void {
     const completion = 'x'.repeat(answerTokens * 4);
     for (const annotator of this.annotators) {
-      for (const judgeRequest of annotator.estimateJudgeRequests?.({ instance, request, completion }) ?? []) {
+      // The judges it would be handed: those it names, else the jury (never the grader).
+      const judges =
+        annotator.judgeNames ??
+        this.judges.filter((judge) => judge.namedOnly !== true).map((judge) => judge.name);
+      for (const judgeRequest of annotator.estimateJudgeRequests?.({
+        instance,
+        request,
+        completion,
+        judges,
+      }) ?? []) {
         const usage = {
           promptTokens: estimatePromptTokens(judgeRequest.request),
           completionTokens: maxCompletionTokens(judgeRequest.request),

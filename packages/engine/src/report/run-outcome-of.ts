@@ -55,7 +55,11 @@ export function runOutcomeBase(args: {
       ),
     },
     failures: tally.failures,
-    warnings: [...args.warnings],
+    // Each annotator's own warning (e.g. scores not comparable with the published ones).
+    warnings: [
+      ...args.warnings,
+      ...(plan.benchmark.annotators ?? []).flatMap((annotator) => annotator.runWarning ?? []),
+    ],
     data: dataProvenanceOf(plan, context.dataSource),
     counts: {
       available: args.selection.availableCount,
@@ -93,7 +97,7 @@ export async function writtenRunOutcome(args: {
 }): Promise<RunOutcome> {
   const { base, context, selection, written } = args;
   const { plan } = base;
-  const juryReplies = written.judgeReplies.finish(context.maxInvalidJudgeReplies);
+  const juryReplies = withInvalidReplyNote(written.judgeReplies.finish(context.maxInvalidJudgeReplies), plan);
   const source = runDataSource(plan, context.dataSource);
   const provenance = await runProvenance({
     plan,
@@ -173,6 +177,17 @@ function dataProvenanceOf(plan: RunPlan, dataSource: DataSource): RunDataProvena
   return { source: source.kind === 'directory' ? 'data-dir' : 'download', invented: false };
 }
 
+/** The tally with what the run's annotator says becomes of an invalid reply, when it says. */
+function withInvalidReplyNote(
+  tally: JudgeReplyTally | undefined,
+  plan: RunPlan,
+): JudgeReplyTally | undefined {
+  const note = (plan.benchmark.annotators ?? []).find(
+    (annotator) => annotator.judgeReplies !== undefined && annotator.invalidReplyNote !== undefined,
+  )?.invalidReplyNote;
+  return tally === undefined || note === undefined ? tally : { ...tally, invalidReplyNote: note };
+}
+
 /**
  * The warnings of a run's jury: completions no judge was asked about (empty), and invalid replies
  * per judge. HELM scores an instance with no usable judge reply with the metric's default (1.0
@@ -198,14 +213,22 @@ function juryWarnings(benchmarkId: string, tally: JudgeReplyTally | undefined): 
     share > tally.limit
       ? `more than the ${percent(tally.limit)} allowed, so the run fails (raise --max-invalid-judge-replies to accept it)`
       : `within the ${percent(tally.limit)} allowed (--max-invalid-judge-replies)`;
-  const defaulted =
-    tally.instancesWithoutValidReply === 0
-      ? 'no instance was left without one'
-      : `${tally.instancesWithoutValidReply} instance${tally.instancesWithoutValidReply === 1 ? ' was' : 's were'} left without one and scored with the metric's default (the headline counts ${tally.instancesWithoutValidReply === 1 ? 'it' : 'them'}, the corrected value does not)`;
+  // The annotator's own rule (e.g. HealthBench's grader is asked again), else HELM's.
+  const handling =
+    tally.invalidReplyNote === undefined
+      ? `HELM leaves an unusable reply out of the score; ${helmDefaulted(tally)}`
+      : `${tally.invalidReplyNote.charAt(0).toUpperCase()}${tally.invalidReplyNote.slice(1)}`;
   return [
     ...unjudged,
-    `${benchmarkId}: ${tally.invalid} of ${tally.total} judge replies (${percent(share)}) could not be used – ${byJudge.join('; ')}. HELM leaves an unusable reply out of the score; ${defaulted}. That is ${verdict}.`,
+    `${benchmarkId}: ${tally.invalid} of ${tally.total} judge replies (${percent(share)}) could not be used – ${byJudge.join('; ')}. ${handling}. That is ${verdict}.`,
   ];
+}
+
+/** What HELM's jury did with the instances left without a usable reply. */
+function helmDefaulted(tally: JudgeReplyTally): string {
+  return tally.instancesWithoutValidReply === 0
+    ? 'no instance was left without one'
+    : `${tally.instancesWithoutValidReply} instance${tally.instancesWithoutValidReply === 1 ? ' was' : 's were'} left without one and scored with the metric's default (the headline counts ${tally.instancesWithoutValidReply === 1 ? 'it' : 'them'}, the corrected value does not)`;
 }
 
 function percent(share: number): string {

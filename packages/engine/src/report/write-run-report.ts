@@ -60,6 +60,8 @@ function juryRepliesJson(tally: JudgeReplyTally): unknown {
     limit: tally.limit,
     unjudged_instances: tally.unjudgedInstances,
     instances_without_valid_reply: tally.instancesWithoutValidReply,
+    // What became of the invalid replies, when the annotator says (absent: HELM's jury rule).
+    ...(tally.invalidReplyNote === undefined ? {} : { invalid_reply_note: tally.invalidReplyNote }),
     judges: Object.fromEntries(
       Object.entries(tally.judges).map(([judge, count]) => [
         judge,

@@ -19,6 +19,8 @@ export function storedAnnotator(annotator: AnnotatorV1, stored: StoredRun): Anno
     id: annotator.id,
     ...(annotator.helmAnnotatorSpec === undefined ? {} : { helmAnnotatorSpec: annotator.helmAnnotatorSpec }),
     ...(annotator.judgeSettings === undefined ? {} : { judgeSettings: annotator.judgeSettings }),
+    ...(annotator.invalidReplyNote === undefined ? {} : { invalidReplyNote: annotator.invalidReplyNote }),
+    ...(annotator.runWarning === undefined ? {} : { runWarning: annotator.runWarning }),
     // The stored verdicts are counted as a run's are: invalid replies are reported again.
     ...(annotator.judgeReplies === undefined
       ? {}

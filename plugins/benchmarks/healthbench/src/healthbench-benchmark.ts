@@ -7,8 +7,10 @@ import {
 import { z } from 'zod';
 import { createHealthBenchDataset, SIMPLE_EVALS_REVISION } from './healthbench-dataset.ts';
 import { createHealthBenchGraderAnnotator } from './healthbench-grader-annotator.ts';
+import { createHealthBenchJuryAnnotator } from './healthbench-jury-annotator.ts';
+import { HEALTHBENCH_JURY_SCORE, JURY_SCORER_NAMES } from './healthbench-jury-score-names.ts';
 import { healthBenchPrompt } from './healthbench-prompt.ts';
-import { createHealthBenchScorer, HEALTHBENCH_SCORE } from './healthbench-scorer.ts';
+import { createHealthBenchScorer, GRADER_SCORER_NAMES, HEALTHBENCH_SCORE } from './healthbench-scorer.ts';
 
 /** What a run entry may choose: `healthbench:subset=hard,num_examples=100,system_message=api`. */
 export interface HealthBenchOptions {
@@ -20,7 +22,15 @@ export interface HealthBenchOptions {
   readonly nRepeats?: number;
   /** The system message the reference's sampler prepends (`none`, the default; `api` for GPT-4.1; `chatgpt`). */
   readonly systemMessage?: CandidateSystemMessage;
+  /**
+   * Who grades: `grader` (default), the run's one grader as OpenAI grades; `jury`, the run's jury
+   * (`--judges`) by majority, scored as `healthbench_jury_score`, not comparable with OpenAI's.
+   */
+  readonly grading?: HealthBenchGrading;
 }
+
+/** Who grades a HealthBench run's rubric items. */
+export type HealthBenchGrading = 'grader' | 'jury';
 
 const positiveInteger = z.string().regex(/^[1-9]\d*$/, 'must be a positive integer');
 
@@ -29,6 +39,7 @@ const argumentsSchema = z.strictObject({
   num_examples: positiveInteger.optional(),
   n_repeats: positiveInteger.optional(),
   system_message: z.enum(Object.keys(CANDIDATE_SYSTEM_MESSAGES) as [CandidateSystemMessage]).optional(),
+  grading: z.enum(['grader', 'jury']).optional(),
 });
 
 /**
@@ -41,11 +52,13 @@ const argumentsSchema = z.strictObject({
 export function createHealthBenchBenchmark(options: HealthBenchOptions = {}): BenchmarkV1 {
   const subset = options.subset ?? 'full';
   const systemMessage = options.systemMessage ?? 'none';
+  const jury = options.grading === 'jury';
   const args = {
     ...(subset === 'full' ? {} : { subset }),
     ...(options.numExamples === undefined ? {} : { num_examples: String(options.numExamples) }),
     ...(options.nRepeats === undefined ? {} : { n_repeats: String(options.nRepeats) }),
     ...(systemMessage === 'none' ? {} : { system_message: systemMessage }),
+    ...(jury ? { grading: 'jury' } : {}),
   };
   const runSpecName = [
     'healthbench',
@@ -71,9 +84,9 @@ export function createHealthBenchBenchmark(options: HealthBenchOptions = {}): Be
     }),
     prompt: healthBenchPrompt(),
     normalizers: [],
-    scorers: [createHealthBenchScorer()],
-    annotators: [createHealthBenchGraderAnnotator()],
-    mainMetric: { name: HEALTHBENCH_SCORE, split: 'test' },
+    scorers: [createHealthBenchScorer(jury ? JURY_SCORER_NAMES : GRADER_SCORER_NAMES)],
+    annotators: [jury ? createHealthBenchJuryAnnotator() : createHealthBenchGraderAnnotator()],
+    mainMetric: { name: jury ? HEALTHBENCH_JURY_SCORE : HEALTHBENCH_SCORE, split: 'test' },
     arguments: {
       schema: argumentsSchema,
       configure: (values) =>
@@ -84,6 +97,7 @@ export function createHealthBenchBenchmark(options: HealthBenchOptions = {}): Be
           ...(values.system_message === undefined
             ? {}
             : { systemMessage: values.system_message as CandidateSystemMessage }),
+          ...(values.grading === undefined ? {} : { grading: values.grading as HealthBenchGrading }),
         }),
     },
     helm: {

@@ -1,31 +1,27 @@
 import {
   type AnnotatorV1,
   defineAnnotator,
-  type GenerationRequest,
   GRADER_JUDGE_NAME,
   type JudgeReplyCheckV1,
   type JudgeV1,
-  REQUEST_DEFAULTS,
 } from '@medhelm/core';
 import {
-  classifyGraderReply,
   HEALTHBENCH_GRADER_REQUEST,
   HEALTHBENCH_GRADER_TEMPLATE,
   type HealthBenchMessage,
   type HealthBenchRubricItem,
-  healthBenchGraderMessages,
   healthBenchGraderPrompt,
 } from '@medhelm/healthbench';
+import {
+  askUntilUsable,
+  excerpt,
+  graderRequest,
+  HEALTHBENCH_MAX_GRADER_ATTEMPTS,
+} from './ask-until-usable.ts';
 import type { HealthBenchExtraData } from './healthbench-dataset.ts';
 
 /** The annotation key of the grader's verdicts. */
 export const HEALTHBENCH_ANNOTATOR_ID = 'healthbench_grader';
-
-/**
- * How often the grader is asked about one rubric item before the instance fails. simple-evals asks
- * again with no limit (a grader that never answers usably loops forever); ours stops here.
- */
-export const HEALTHBENCH_MAX_GRADER_ATTEMPTS = 5;
 
 /** The grader's verdict on one rubric item, as the annotation stores it (the viewer shows it). */
 export interface GradedItemAnnotation {
@@ -63,6 +59,7 @@ export function createHealthBenchGraderAnnotator(): AnnotatorV1 {
       temperature: HEALTHBENCH_GRADER_REQUEST.temperature,
       maxTokens: HEALTHBENCH_GRADER_REQUEST.maxTokens,
     },
+    invalidReplyNote: `each was asked again (at most ${HEALTHBENCH_MAX_GRADER_ATTEMPTS} times per rubric item); an item never answered usably fails its instance, never scored`,
     async annotate(input, context): Promise<HealthBenchAnnotation> {
       const grader = context.judges[0];
       if (grader === undefined)
@@ -112,50 +109,18 @@ async function gradeRubricItem(
   item: HealthBenchRubricItem,
   signal: AbortSignal | undefined,
 ): Promise<GradedItemAnnotation> {
-  const invalidReplies: string[] = [];
-  for (let attempt = 0; attempt < HEALTHBENCH_MAX_GRADER_ATTEMPTS; attempt++) {
-    const result = await grader.generate(
-      graderRequest(prompt, attempt),
-      signal === undefined ? {} : { signal },
-    );
-    const reply = result.completions[0]?.text ?? '';
-    const verdict = classifyGraderReply(reply);
-    if (verdict.outcome === 'accepted') {
-      return {
-        criterion: item.criterion,
-        points: item.points,
-        tags: item.tags,
-        criteria_met: verdict.criteriaMet,
-        explanation: verdict.explanation,
-        invalid_replies: invalidReplies,
-      };
-    }
-    invalidReplies.push(
-      verdict.outcome === 'raises'
-        ? `the reply parses to a value the reference crashes on (${verdict.error}): ${excerpt(reply)}`
-        : `no boolean "criteria_met" in the reply: ${excerpt(reply)}`,
+  const verdict = await askUntilUsable(grader, prompt, signal);
+  if (verdict.criteriaMet === undefined) {
+    throw new Error(
+      `the grader gave no usable verdict on the rubric item ${excerpt(item.criterion)} in ${HEALTHBENCH_MAX_GRADER_ATTEMPTS} attempts (last: ${verdict.invalidReplies.at(-1)})`,
     );
   }
-  throw new Error(
-    `the grader gave no usable verdict on the rubric item "${excerpt(item.criterion)}" in ${HEALTHBENCH_MAX_GRADER_ATTEMPTS} attempts (last: ${invalidReplies.at(-1)})`,
-  );
-}
-
-/** The grader request simple-evals sends; each retry is a new request (`random`), never a cached reply. */
-function graderRequest(prompt: string, attempt: number): GenerationRequest {
   return {
-    prompt,
-    messages: healthBenchGraderMessages(prompt) as GenerationRequest['messages'],
-    temperature: HEALTHBENCH_GRADER_REQUEST.temperature,
-    maxTokens: HEALTHBENCH_GRADER_REQUEST.maxTokens,
-    stopSequences: [],
-    numCompletions: 1,
-    topKPerToken: 1,
-    ...REQUEST_DEFAULTS,
-    ...(attempt === 0 ? {} : { random: `healthbench grader retry ${attempt}` }),
+    criterion: item.criterion,
+    points: item.points,
+    tags: item.tags,
+    criteria_met: verdict.criteriaMet,
+    explanation: verdict.explanation,
+    invalid_replies: verdict.invalidReplies,
   };
-}
-
-function excerpt(text: string): string {
-  return text.length <= 80 ? JSON.stringify(text) : `${JSON.stringify(text.slice(0, 80))}...`;
 }
