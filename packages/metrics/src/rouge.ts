@@ -1,5 +1,6 @@
 import { ScoringError } from '@medhelm/core';
 import { pythonLower, pythonStrip } from '@medhelm/python-text';
+import { lcsLength } from './lcs-length.ts';
 import { porterStem } from './porter-stemmer.ts';
 
 /** The three ROUGE F-measures HELM reports, by HELM stat name. */
@@ -226,22 +227,6 @@ function lcsScore(targetIds: Int32Array, predictionIds: Int32Array): RougeScore 
   const precision = length / predictionIds.length;
   const recall = length / targetIds.length;
   return { precision, recall, fmeasure: fmeasure(precision, recall) };
-}
-
-/** Length of the longest common subsequence: O(n·m) time, one row of the shorter side's length. */
-function lcsLength(first: Int32Array, second: Int32Array): number {
-  const [outer, inner] = first.length >= second.length ? [first, second] : [second, first];
-  const row = new Int32Array(inner.length + 1);
-  for (let i = 0; i < outer.length; i++) {
-    const token = outer[i];
-    let diagonal = 0; // row[j] of the previous outer token, before it was overwritten
-    for (let j = 1; j <= inner.length; j++) {
-      const above = row[j]!;
-      row[j] = inner[j - 1] === token ? diagonal + 1 : Math.max(above, row[j - 1]!);
-      diagonal = above;
-    }
-  }
-  return row[inner.length]!;
 }
 
 /** rouge_score's `scoring.fmeasure`, with its operation order so results match to the bit. */
