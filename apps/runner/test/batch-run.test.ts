@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMockModelServer } from '@medhelm/testing';
 import type { MockModelServer } from '@medhelm/testing/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeModelsFile } from './jury-models-file.ts';
 import { pubmedQaData } from './pubmed-qa-data.ts';
 import { runCli } from './run-cli.ts';
 import { BUILT_CLI, startBuiltCli, until } from './start-built-cli.ts';
@@ -205,17 +206,12 @@ describe('medhelm run --batch against batch-API mocks', () => {
     timeout: 120_000,
   }, async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'medhelm-batch-jury-'));
-    const deployment = (id: string, provider: string, model: string, baseUrl: string) =>
-      `  ${id}:\n    provider: ${provider}\n    model: ${model}\n    baseUrl: ${baseUrl}\n    price: { inputPerMillion: 2, outputPerMillion: 4 }\n`;
-    writeFileSync(
-      join(cwd, 'models.yaml'),
-      `deployments:\n${[
-        deployment('candidate', 'anthropic', 'claude-candidate', server.origin),
-        deployment('judge-gpt', 'openai', 'gpt-judge', server.baseUrl),
-        deployment('judge-llama', 'openai', 'llama-judge', server.baseUrl),
-        deployment('judge-claude', 'anthropic', 'claude-judge', server.origin),
-      ].join('')}`,
-    );
+    writeModelsFile(cwd, [
+      { id: 'candidate', provider: 'anthropic', model: 'claude-candidate', baseUrl: server.origin },
+      { id: 'judge-gpt', provider: 'openai', model: 'gpt-judge', baseUrl: server.baseUrl },
+      { id: 'judge-llama', provider: 'openai', model: 'llama-judge', baseUrl: server.baseUrl },
+      { id: 'judge-claude', provider: 'anthropic', model: 'claude-judge', baseUrl: server.origin },
+    ]);
     // Each in its own output folder: a shared request cache would answer the second run.
     const command = (suite: string, ...extra: string[]) => [
       'run',

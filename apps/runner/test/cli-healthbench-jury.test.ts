@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFidelityDirectory, startMockModelServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { writeModelsFile } from './jury-models-file.ts';
 import { runCli } from './run-cli.ts';
 
 const closers: Array<() => Promise<void>> = [];
@@ -74,11 +75,9 @@ describe('medhelm run healthbench:grading=jury', () => {
     });
     closers.push(() => server.close());
     const cwd = mkdtempSync(join(tmpdir(), 'medhelm-healthbench-jury-'));
-    const deployment = (model: string) =>
-      `  ${model}:\n    provider: openai-compatible\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
-    writeFileSync(
-      join(cwd, 'models.yaml'),
-      `deployments:\n${['candidate', 'judge-a', 'judge-b', 'judge-c'].map(deployment).join('')}`,
+    writeModelsFile(
+      cwd,
+      ['candidate', 'judge-a', 'judge-b', 'judge-c'].map((id) => ({ id, baseUrl: server.baseUrl })),
     );
     const result = await runCli(
       [
@@ -151,11 +150,9 @@ describe('medhelm run healthbench:grading=jury', () => {
     const server = await startMockModelServer({ wires: ['openai'] });
     closers.push(() => server.close());
     const cwd = mkdtempSync(join(tmpdir(), 'medhelm-healthbench-jury-'));
-    const deployment = (model: string) =>
-      `  ${model}:\n    provider: openai-compatible\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
-    writeFileSync(
-      join(cwd, 'models.yaml'),
-      `deployments:\n${['candidate', 'judge-a', 'judge-b'].map(deployment).join('')}`,
+    writeModelsFile(
+      cwd,
+      ['candidate', 'judge-a', 'judge-b'].map((id) => ({ id, baseUrl: server.baseUrl })),
     );
     const result = await runCli(
       [

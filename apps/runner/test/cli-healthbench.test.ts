@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFidelityDirectory, startMockModelServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { writeModelsFile } from './jury-models-file.ts';
 import { runCli } from './run-cli.ts';
 
 const closers: Array<() => Promise<void>> = [];
@@ -59,11 +60,9 @@ describe('medhelm run healthbench with a mock grader', () => {
     });
     closers.push(() => server.close());
     const cwd = mkdtempSync(join(tmpdir(), 'medhelm-healthbench-'));
-    const deployment = (model: string) =>
-      `  ${model}:\n    provider: openai-compatible\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
-    writeFileSync(
-      join(cwd, 'models.yaml'),
-      `deployments:\n${deployment('candidate')}${deployment('grader')}`,
+    writeModelsFile(
+      cwd,
+      ['candidate', 'grader'].map((id) => ({ id, baseUrl: server.baseUrl })),
     );
     const result = await runCli(
       [
@@ -161,11 +160,9 @@ describe('medhelm run healthbench with a mock grader', () => {
     });
     closers.push(() => server.close());
     const cwd = mkdtempSync(join(tmpdir(), 'medhelm-healthbench-batch-'));
-    const deployment = (model: string) =>
-      `  ${model}:\n    provider: openai\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
-    writeFileSync(
-      join(cwd, 'models.yaml'),
-      `deployments:\n${deployment('candidate')}${deployment('grader')}`,
+    writeModelsFile(
+      cwd,
+      ['candidate', 'grader'].map((id) => ({ id, baseUrl: server.baseUrl, provider: 'openai' })),
     );
     await runCli(
       [
@@ -219,11 +216,9 @@ describe('medhelm run healthbench with a mock grader', () => {
     });
     closers.push(() => server.close());
     const cwd = mkdtempSync(join(tmpdir(), 'medhelm-healthbench-rescore-'));
-    const deployment = (model: string) =>
-      `  ${model}:\n    provider: openai-compatible\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n`;
-    writeFileSync(
-      join(cwd, 'models.yaml'),
-      `deployments:\n${deployment('candidate')}${deployment('grader')}`,
+    writeModelsFile(
+      cwd,
+      ['candidate', 'grader'].map((id) => ({ id, baseUrl: server.baseUrl, price: null })),
     );
     const args = ['--models-file', 'models.yaml', '--benchmarks', 'healthbench', '--models', 'candidate'];
     const ran = await runCli(['run', ...args, '--grader', 'grader', '--sample', '--suite', 'hb'], { cwd });
@@ -262,11 +257,9 @@ describe('medhelm run healthbench with a mock grader', () => {
     });
     closers.push(() => server.close());
     const cwd = mkdtempSync(join(tmpdir(), 'medhelm-healthbench-'));
-    const deployment = (model: string) =>
-      `  ${model}:\n    provider: openai-compatible\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n`;
-    writeFileSync(
-      join(cwd, 'models.yaml'),
-      `deployments:\n${deployment('candidate')}${deployment('grader')}`,
+    writeModelsFile(
+      cwd,
+      ['candidate', 'grader'].map((id) => ({ id, baseUrl: server.baseUrl, price: null })),
     );
     const result = await runCli(
       [
@@ -302,11 +295,9 @@ describe('medhelm run healthbench with a mock grader', () => {
     const server = await startMockModelServer({ wires: ['openai'] });
     closers.push(() => server.close());
     const cwd = mkdtempSync(join(tmpdir(), 'medhelm-healthbench-'));
-    const deployment = (model: string) =>
-      `  ${model}:\n    provider: openai-compatible\n    model: ${model}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
-    writeFileSync(
-      join(cwd, 'models.yaml'),
-      `deployments:\n${deployment('candidate')}${deployment('grader')}`,
+    writeModelsFile(
+      cwd,
+      ['candidate', 'grader'].map((id) => ({ id, baseUrl: server.baseUrl })),
     );
     const result = await runCli(
       [

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFidelityDirectory, startMockModelServer } from '@medhelm/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeJuryModelsFile } from './jury-models-file.ts';
+import { writeJuryModelsFile, writeModelsFile } from './jury-models-file.ts';
 import { runCli } from './run-cli.ts';
 
 interface StatRecord {
@@ -359,11 +359,14 @@ describe('medhelm rescore --judges --batch', () => {
     const source = onlyRun(join(cwd, 'benchmark_output'), 'orig');
 
     // The same three judges, now OpenAI deployments with a batch rate (on the same mock).
-    const judge = (id: string) =>
-      `  ${id}:\n    provider: openai\n    model: ${id}\n    baseUrl: ${server.baseUrl}\n    price: { inputPerMillion: 1, outputPerMillion: 2 }\n`;
-    writeFileSync(
-      join(cwd, 'batch-judges.yaml'),
-      `deployments:\n${['judge-gpt', 'judge-llama', 'judge-claude'].map(judge).join('')}`,
+    writeModelsFile(
+      cwd,
+      ['judge-gpt', 'judge-llama', 'judge-claude'].map((id) => ({
+        id,
+        baseUrl: server.baseUrl,
+        provider: 'openai',
+      })),
+      'batch-judges.yaml',
     );
     const syncCalls = server.syncCallCount;
     const rejudged = await runCli(

@@ -73,8 +73,12 @@ const sharedDirectory = findSharedDirectory();
 describe.skipIf(sharedDirectory === undefined)('the bundle against the shared folder', () => {
   const shared = sharedDirectory ?? '';
 
-  it.each(Object.keys(sharedDigests))('%s in the shared folder still has its recorded digest', (path) => {
-    expect(sha256Of(join(shared, path))).toBe(sharedDigests[path]);
+  // One check for every copied file, so a fresh clone skips one named freshness check, not hundreds.
+  it('every copied file in the shared folder still has its recorded digest', () => {
+    const moved = Object.keys(sharedDigests).filter(
+      (path) => sha256Of(join(shared, path)) !== sharedDigests[path],
+    );
+    expect(moved).toEqual([]);
   });
 
   it(`${CUT_FILE} keeps lines of the shared file, unchanged and in order`, () => {
@@ -91,7 +95,7 @@ describe.skipIf(sharedDirectory === undefined)('the bundle against the shared fo
     expect(bundledLines).toHaveLength(528);
   });
 
-  it.each(Object.keys(withheld))('%s, withheld here, is in the shared folder', (path) => {
-    expect(existsSync(join(shared, path))).toBe(true);
+  it('every file withheld here is in the shared folder', () => {
+    expect(Object.keys(withheld).filter((path) => !existsSync(join(shared, path)))).toEqual([]);
   });
 });
